@@ -1,0 +1,149 @@
+// Registers the [[exo::...]] attributes with Clang.
+//
+// Each attribute becomes an `AnnotateAttr` whose string the parser reads back:
+//   exo.kernel, exo.shared, exo.registers, exo.parallel.<level>, exo.sync.<scope>
+//
+// Gotcha: `__has_cpp_attribute`-style lookup only matches a plugin attribute by its
+// unscoped name, and Clang drops the arguments of attributes it thinks take none.
+// So every attribute is registered both as `exo::name` and as plain `name`, and the
+// plain spelling is rejected here with a diagnostic that shows the scoped one.
+#include <string>
+
+#include "annotations/ClangDiags.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/ParsedAttrInfo.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
+
+namespace exo {
+namespace {
+
+using clang::ParsedAttr;
+using clang::ParsedAttrInfo;
+using model::DiagID;
+
+enum class Subject { Function, Array, ForLoop, EmptyStatement };
+
+const char* subjectText(Subject s) {
+  switch (s) {
+    case Subject::Function: return "function definitions";
+    case Subject::Array: return "array declarations";
+    case Subject::ForLoop: return "'for' loops";
+    case Subject::EmptyStatement: return "empty statements ('[[exo::sync(block)]];')";
+  }
+  return "";
+}
+
+clang::SemaBase::SemaDiagnosticBuilder report(clang::Sema& S, clang::SourceLocation loc, DiagID id) {
+  return S.Diag(loc, clangDiagID(S.getDiagnostics(), id));
+}
+
+/// One exo attribute: its name, what it attaches to, and its allowed levels (if any).
+class ExoAttr : public ParsedAttrInfo {
+public:
+  ExoAttr(const char* name, Subject subject, std::vector<std::string> levels, const char* levelKind)
+      : name_(name), scoped_(std::string("exo::") + name), subject_(subject),
+        levels_(std::move(levels)), levelKind_(levelKind) {
+    spellings_[0] = {ParsedAttr::AS_CXX11, scoped_.c_str()};
+    spellings_[1] = {ParsedAttr::AS_CXX11, name_};
+    Spellings = spellings_;
+    OptArgs = 15;  // accept any arguments, so that we can diagnose them ourselves
+    IsStmt = subject == Subject::ForLoop || subject == Subject::EmptyStatement;
+  }
+
+  bool diagAppertainsToDecl(clang::Sema& S, const ParsedAttr& A, const clang::Decl* D) const override {
+    bool ok = subject_ == Subject::Function ? llvm::isa<clang::FunctionDecl>(D)
+              : subject_ == Subject::Array  ? llvm::isa<clang::VarDecl>(D)
+                                            : false;
+    if (!ok) report(S, A.getLoc(), DiagID::err_attr_subject) << scoped_ << subjectText(subject_);
+    return ok;
+  }
+
+  bool diagAppertainsToStmt(clang::Sema& S, const ParsedAttr& A, const clang::Stmt* St) const override {
+    bool ok = subject_ == Subject::ForLoop          ? llvm::isa<clang::ForStmt>(St)
+              : subject_ == Subject::EmptyStatement ? llvm::isa<clang::NullStmt>(St)
+                                                    : false;
+    if (!ok) report(S, A.getLoc(), DiagID::err_attr_subject) << scoped_ << subjectText(subject_);
+    return ok;
+  }
+
+  AttrHandling handleDeclAttribute(clang::Sema& S, clang::Decl* D, const ParsedAttr& A) const override {
+    std::string annotation;
+    if (!validate(S, A, annotation)) return AttributeNotApplied;
+    D->addAttr(clang::AnnotateAttr::Create(S.Context, annotation, nullptr, 0, A.getRange()));
+    return AttributeApplied;
+  }
+
+  AttrHandling handleStmtAttribute(clang::Sema& S, clang::Stmt*, const ParsedAttr& A,
+                                   clang::Attr*& result) const override {
+    std::string annotation;
+    if (!validate(S, A, annotation)) return AttributeNotApplied;
+    result = clang::AnnotateAttr::Create(S.Context, annotation, nullptr, 0, A.getRange());
+    return AttributeApplied;
+  }
+
+private:
+  /// Checks spelling and arguments; on success sets the annotation string.
+  bool validate(clang::Sema& S, const ParsedAttr& A, std::string& annotation) const {
+    std::string levelList;
+    for (size_t i = 0; i < levels_.size(); ++i)
+      levelList += (i ? (i + 1 == levels_.size() ? " or '" : ", '") : "'") + levels_[i] + "'";
+    if (!A.getScopeName()) {
+      report(S, A.getLoc(), DiagID::err_attr_unscoped)
+          << name_ << (levels_.empty() ? std::string() : "(" + levels_.front() + ")");
+      return false;
+    }
+    annotation = "exo." + std::string(name_);
+    if (levels_.empty()) {
+      if (A.getNumArgs() != 0) {
+        report(S, A.getLoc(), DiagID::err_attr_args) << name_ << "takes no arguments";
+        return false;
+      }
+      return true;
+    }
+    if (A.getNumArgs() != 1 || !A.isArgIdent(0)) {
+      report(S, A.getLoc(), DiagID::err_attr_args)
+          << name_ << ("takes exactly one " + std::string(levelKind_) + " level, one of " + levelList);
+      return false;
+    }
+    clang::IdentifierLoc* arg = A.getArgAsIdent(0);
+    std::string level = arg->getIdentifierInfo()->getName().str();
+    for (const std::string& l : levels_)
+      if (l == level) {
+        annotation += "." + level;
+        return true;
+      }
+    report(S, arg->getLoc(), DiagID::err_attr_unknown_level) << levelKind_ << level << levelList;
+    return false;
+  }
+
+  const char* name_;
+  std::string scoped_;
+  Subject subject_;
+  std::vector<std::string> levels_;
+  const char* levelKind_;
+  Spelling spellings_[2];
+};
+
+#define EXO_ATTR(CLASS, NAME, SUBJECT, LEVELS, KIND)                               \
+  struct CLASS : ExoAttr {                                                          \
+    CLASS() : ExoAttr(NAME, Subject::SUBJECT, LEVELS, KIND) {}                      \
+  };                                                                                \
+  clang::ParsedAttrInfoRegistry::Add<CLASS> register##CLASS("exo-" NAME, "[[exo::" NAME "]]");
+
+using Levels = std::vector<std::string>;
+EXO_ATTR(KernelAttr, "kernel", Function, Levels{}, "")
+EXO_ATTR(SharedAttr, "shared", Array, Levels{}, "")
+EXO_ATTR(RegistersAttr, "registers", Array, Levels{}, "")
+EXO_ATTR(ParallelAttr, "parallel", ForLoop, (Levels{"block", "warpgroup", "warp", "thread"}), "parallel")
+EXO_ATTR(SyncAttr, "sync", EmptyStatement, (Levels{"block", "warpgroup", "warp"}), "sync")
+
+}  // namespace
+}  // namespace exo
+
+/// Referenced by the tool so the linker keeps this object (and its registrations).
+extern "C" int exoAttributesLinked() { return 1; }

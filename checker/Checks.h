@@ -1,0 +1,38 @@
+// Structural checks on a thread-mapped kernel (after model::mapThreads). Each check is
+// one function in its own file, tested by its own lit file under tests/lit/checks/.
+#pragma once
+
+#include <vector>
+
+#include "model/Diagnostics.h"
+#include "model/Kernel.h"
+
+namespace exo::checker {
+
+/// Statements at a collective level (block, warpgroup, warp, a thread loop with inner
+/// thread loops) run on every thread of it: only loops, declarations, syncs allowed.
+/// Also: exo::assume only at the top of the kernel, over scalar parameters.
+void checkCollectivePlacement(const model::Kernel& k, model::DiagSink& sink);
+
+/// Syncs only where all threads of their scope reach them.
+void checkSyncPlacement(const model::Kernel& k, model::DiagSink& sink);
+
+/// Arrays at block scope need a memory; shared/registers arrays live at block scope.
+void checkArrayMemory(const model::Kernel& k, model::DiagSink& sink);
+
+/// Distributed register arrays are indexed by their owning thread; sets Var::ownedDims.
+void checkDistributedRegisters(model::Kernel& k, model::DiagSink& sink);
+
+/// Runs all of the above; true if none reported an error.
+bool checkStructure(model::Kernel& k, model::DiagSink& sink);
+
+/// The innermost parallel loop below the grid on `path` (null: block scope).
+const model::Stmt* innermostParallel(const std::vector<model::Stmt*>& path);
+
+/// Threads that run a statement whose innermost enclosing parallel loop is `p`.
+int64_t collectiveThreads(const model::Kernel& k, const model::Stmt* p);
+
+/// A human name for that collective ("block", "warp", "thread group", ...).
+const char* collectiveName(const model::Stmt* p);
+
+}  // namespace exo::checker

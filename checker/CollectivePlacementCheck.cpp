@@ -1,0 +1,36 @@
+// A statement outside every thread loop runs on all threads of its collective: an
+// assignment there would be executed (and, for memory, raced) by every one of them.
+#include "checker/Checks.h"
+#include "model/Walk.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+void checkCollectivePlacement(const Kernel& k, DiagSink& sink) {
+  // exo::assume: only in the kernel's top-level prefix, over scalar parameters.
+  for (const StmtPtr& s : k.body->body) {
+    if (s->kind != StmtKind::Assume) continue;
+    bool ok = true;
+    forEachExpr(s->cond, [&](const Expr& x) {
+      ok &= !(x.kind == ExprKind::Index || (x.kind == ExprKind::VarRef && x.var->kind != VarKind::Param));
+    });
+    if (!ok) sink.diag(DiagID::err_assume_operands, s->cond->range);
+  }
+  walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>& path) {
+    if (s.kind == StmtKind::Assume && !(path.size() == 1 && path[0] == k.body.get())) {
+      sink.diag(DiagID::err_assume_placement, s.range);
+      return false;
+    }
+    if (s.kind != StmtKind::Assign) return true;
+    const Stmt* p = innermostParallel(path);
+    int64_t threads = collectiveThreads(k, p);
+    if (threads > 1) {
+      sink.diag(DiagID::err_collective_stmt, s.range, {std::to_string(threads), collectiveName(p)});
+      if (p) sink.diag(DiagID::note_loop_here, p->range, {loopKindName(p->loop)});
+    }
+    return true;
+  });
+}
+
+}  // namespace exo::checker

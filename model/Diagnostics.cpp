@@ -1,0 +1,32 @@
+#include "model/Diagnostics.h"
+
+namespace exo::model {
+
+DiagLevel diagLevel(DiagID id) {
+  switch (id) {
+#define DIAG(ID, LEVEL, TEXT) case DiagID::ID: return DiagLevel::LEVEL;
+#include "model/Diagnostics.def"
+#undef DIAG
+  }
+  return DiagLevel::Error;
+}
+
+const char* diagText(DiagID id) {
+  switch (id) {
+#define DIAG(ID, LEVEL, TEXT) case DiagID::ID: return TEXT;
+#include "model/Diagnostics.def"
+#undef DIAG
+  }
+  return "";
+}
+
+const char* diagName(DiagID id) {
+  switch (id) {
+#define DIAG(ID, LEVEL, TEXT) case DiagID::ID: return #ID;
+#include "model/Diagnostics.def"
+#undef DIAG
+  }
+  return "";
+}
+
+}  // namespace exo::model

@@ -1,0 +1,181 @@
+// The kernel model: a small, Clang-independent IR of one exo kernel.
+//
+// The parser builds it from Clang's AST; the checker and the prover analyse it; the
+// rewriter lowers and prints it. Source positions are opaque `SrcLoc`s that only the
+// diagnostics layer (tool/) knows how to turn back into file:line:col.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace exo::model {
+
+/// An opaque source position (a clang::SourceLocation's raw encoding; 0 = unknown).
+struct SrcLoc {
+  uint64_t raw = 0;
+  bool valid() const { return raw != 0; }
+};
+
+/// A source range, for carets that underline a whole construct.
+struct SrcRange {
+  SrcLoc begin, end;
+};
+
+enum class ScalarKind { Bool, Int, UInt, Long, ULong, Float, Double };
+
+/// A C scalar or pointer type, enough to print it and to reason about it.
+struct Type {
+  ScalarKind scalar = ScalarKind::Int;
+  bool isPointer = false;
+  bool pointeeConst = false;  // `const float*`
+  bool isRestrict = false;    // `float* __restrict__`
+  bool isConst = false;       // top-level const (`const int n`)
+
+  bool isIntegral() const;
+  bool isFloating() const { return scalar == ScalarKind::Float || scalar == ScalarKind::Double; }
+  unsigned scalarBytes() const;
+  std::string scalarSpelling() const;
+};
+
+/// Where an array or scalar lives.
+enum class Memory {
+  Param,      // kernel parameter (scalar, or pointer into global memory)
+  Shared,     // [[exo::shared]]: one copy per CTA
+  Registers,  // [[exo::registers]] at block scope: distributed over the threads
+  Local,      // declared inside a thread loop (or a scalar anywhere): per thread
+};
+
+enum class VarKind { Param, LoopVar, Scalar, Array };
+
+struct Var {
+  std::string name;
+  Type type;
+  VarKind kind = VarKind::Scalar;
+  Memory memory = Memory::Local;
+  std::vector<int64_t> dims;  // Array: extents, outermost first
+  SrcLoc loc;
+  /// Registers arrays: how many leading dims are owned by threads (set by the checker).
+  int ownedDims = -1;
+
+  bool isArray() const { return kind == VarKind::Array; }
+  bool isGlobalPointer() const { return kind == VarKind::Param && type.isPointer; }
+  int64_t elementCount() const;
+};
+
+// ---------------------------------------------------------------- expressions
+
+enum class ExprKind {
+  IntLit,    // ival
+  FloatLit,  // fval, spelling
+  VarRef,    // var (scalar, loop variable or parameter)
+  Index,     // var[args...]  (array element, or pointer[flat])
+  Unary,     // op args[0]         op in {"-", "!", "~", "+"}
+  Binary,    // args[0] op args[1]
+  Select,    // args[0] ? args[1] : args[2]
+  Call,      // name(args...)      whitelisted math functions
+  Cast,      // (type) args[0]
+};
+
+struct Expr;
+using ExprPtr = std::shared_ptr<Expr>;
+
+struct Expr {
+  ExprKind kind;
+  SrcRange range;
+  Type type;
+  int64_t ival = 0;
+  double fval = 0;
+  std::string spelling;  // FloatLit spelling, operator, callee
+  Var* var = nullptr;
+  std::vector<ExprPtr> args;
+
+  SrcLoc loc() const { return range.begin; }
+  static ExprPtr intLit(int64_t v);
+};
+
+// ----------------------------------------------------------------- statements
+
+enum class StmtKind {
+  Block,   // body
+  For,     // for (var = lo; var < hi; var += step) body
+  If,      // if (cond) body[0] else body[1]
+  Assign,  // lhs op rhs   (op: "=", "+=", ...)
+  Decl,    // declares var, optional init
+  Sync,    // [[exo::sync(scope)]];
+  Assume,  // exo::assume(cond);
+};
+
+enum class LoopKind { Seq, Block, Warpgroup, Warp, Thread };
+enum class SyncScope { Block, Warpgroup, Warp };
+
+const char* loopKindName(LoopKind k);
+const char* syncScopeName(SyncScope s);
+/// Threads in one iteration of a parallel loop of this kind when its body is a single
+/// thread (warp = 32, warpgroup = 128); 0 for Seq/Block.
+int64_t loopUnitThreads(LoopKind k);
+int64_t syncScopeThreads(SyncScope s);
+
+struct Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+struct Stmt {
+  StmtKind kind;
+  SrcRange range;
+  std::vector<StmtPtr> body;  // Block: statements; For: [body]; If: [then, else?]
+
+  // For
+  Var* var = nullptr;  // also Decl
+  ExprPtr lo, hi;
+  int64_t step = 1;
+  LoopKind loop = LoopKind::Seq;
+  SrcLoc attrLoc;  // the [[exo::...]] attribute, for diagnostics
+  /// Thread mapping (set by model/ThreadMapping for parallel loops below the grid):
+  int64_t unit = 0;        // threads per iteration
+  int64_t collective = 0;  // threads of the collective this loop splits
+
+  // If / Assume
+  ExprPtr cond;
+
+  // Assign
+  ExprPtr lhs, rhs;
+  std::string op;
+
+  // Decl
+  ExprPtr init;
+
+  // Sync
+  SyncScope scope = SyncScope::Block;
+
+  SrcLoc loc() const { return range.begin; }
+  Stmt* forBody() const { return body.empty() ? nullptr : body[0].get(); }
+  bool isParallel() const { return kind == StmtKind::For && loop != LoopKind::Seq; }
+  int64_t tripCount() const;  // constant trip count, or -1
+};
+
+// --------------------------------------------------------------------- kernel
+
+struct Kernel {
+  std::string name;
+  std::string sourceFile;  // as given on the command line
+  SrcLoc loc;
+  std::vector<Var*> params;
+  std::vector<std::unique_ptr<Var>> vars;  // owns every Var of the kernel
+  StmtPtr body;                            // a Block
+
+  // Derived by model/ThreadMapping:
+  std::vector<Stmt*> gridLoops;  // the perfect nest of block loops, outermost first
+  Stmt* blockBody = nullptr;     // the statement run by one CTA
+  int64_t blockThreads = 0;
+  int64_t sharedBytes = 0;
+
+  Var* newVar(std::string name, Type type, VarKind kind, Memory mem, SrcLoc loc);
+};
+
+struct TranslationUnit {
+  std::string sourceFile;
+  std::vector<std::unique_ptr<Kernel>> kernels;
+};
+
+}  // namespace exo::model

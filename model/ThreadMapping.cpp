@@ -1,0 +1,168 @@
+#include "model/ThreadMapping.h"
+
+#include <algorithm>
+#include <string>
+
+#include "model/Walk.h"
+
+namespace exo::model {
+namespace {
+
+/// Coarse-to-fine order of parallel levels: a loop may only nest strictly finer levels
+/// (thread loops may nest thread loops: nested thread loops multiply).
+int levelRank(LoopKind k) {
+  switch (k) {
+    case LoopKind::Block: return 0;
+    case LoopKind::Warpgroup: return 1;
+    case LoopKind::Warp: return 2;
+    case LoopKind::Thread: return 3;
+    case LoopKind::Seq: return -1;
+  }
+  return -1;
+}
+
+bool onlyParamsAndConstants(const ExprPtr& e, std::string& offender) {
+  bool ok = true;
+  forEachExpr(e, [&](const Expr& x) {
+    if (x.kind == ExprKind::Index || (x.kind == ExprKind::VarRef && x.var->kind != VarKind::Param)) {
+      if (ok) offender = x.var ? x.var->name : "?";
+      ok = false;
+    }
+  });
+  return ok;
+}
+
+class Mapper {
+public:
+  Mapper(Kernel& k, DiagSink& sink) : k_(k), sink_(sink) {}
+
+  bool run() {
+    unsigned before = sink_.errors;
+    findGrid();
+    if (sink_.errors != before) return false;
+    int64_t need = threadsNeeded(*k_.blockBody, nullptr);
+    if (sink_.errors != before) return false;
+    k_.blockThreads = std::max<int64_t>(32, (need + 31) / 32 * 32);  // whole warps: syncwarp needs them
+    if (k_.blockThreads > 1024) {
+      sink_.diag(DiagID::err_block_too_many_threads, k_.blockBody->range, {std::to_string(need)});
+      return false;
+    }
+    assignCollectives(*k_.blockBody, k_.blockThreads);
+    return sharedMemory() && sink_.errors == before;
+  }
+
+private:
+  /// The perfect nest of block loops at the top of the body (after the assumes).
+  void findGrid() {
+    Stmt* cur = k_.body.get();
+    for (;;) {
+      Stmt* only = nullptr;
+      bool hasBlockLoop = false, hasOther = false;
+      for (StmtPtr& s : cur->body) {
+        if (s->kind == StmtKind::Assume && cur == k_.body.get()) continue;
+        if (s->kind == StmtKind::For && s->loop == LoopKind::Block) hasBlockLoop = true;
+        if (only) hasOther = true;
+        only = s.get();
+      }
+      if (!hasBlockLoop) break;
+      if (hasOther) {
+        Stmt* loop = nullptr;
+        for (StmtPtr& s : cur->body)
+          if (s->kind == StmtKind::For && s->loop == LoopKind::Block) loop = s.get();
+        sink_.diag(DiagID::err_grid_nest, loop->range,
+                   {"this block loop has sibling statements; move them inside the innermost block loop"});
+        return;
+      }
+      for (const ExprPtr& b : {only->lo, only->hi}) {
+        std::string offender;
+        if (!onlyParamsAndConstants(b, offender)) {
+          sink_.diag(DiagID::err_grid_bounds, b->range, {offender});
+          return;
+        }
+      }
+      k_.gridLoops.push_back(only);
+      cur = only->forBody();
+    }
+    k_.blockBody = cur;
+    // No block loop may appear below the grid.
+    walkStmts(*cur, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (s.kind == StmtKind::For && s.loop == LoopKind::Block) {
+        sink_.diag(DiagID::err_grid_nest, s.range,
+                   {"this block loop is nested inside other statements; block loops must enclose everything else"});
+        return false;
+      }
+      return true;
+    });
+  }
+
+  /// Threads the statement needs; sets `unit` on parallel loops. `parent` is the
+  /// innermost enclosing parallel loop below the grid (null at block scope).
+  int64_t threadsNeeded(Stmt& s, Stmt* parent) {
+    if (!s.isParallel()) {
+      int64_t need = 1;
+      for (StmtPtr& c : s.body) need = std::max(need, threadsNeeded(*c, parent));
+      return need;
+    }
+    if (parent && (levelRank(s.loop) < levelRank(parent->loop) ||
+                   (levelRank(s.loop) == levelRank(parent->loop) && s.loop != LoopKind::Thread))) {
+      sink_.diag(DiagID::err_level_order, s.range, {loopKindName(s.loop), loopKindName(parent->loop)})
+          .diag(DiagID::note_loop_here, parent->range, {loopKindName(parent->loop)});
+      return 1;
+    }
+    int64_t trip = s.tripCount();
+    if (trip < 0) {
+      sink_.diag(DiagID::err_trip_not_constant, s.range, {loopKindName(s.loop)});
+      return 1;
+    }
+    int64_t body = threadsNeeded(*s.forBody(), &s);
+    if (s.loop == LoopKind::Thread) {
+      s.unit = body;
+    } else {
+      s.unit = loopUnitThreads(s.loop);
+      if (body > s.unit) {
+        sink_.diag(DiagID::err_collective_too_small, s.forBody()->range,
+                   {"body", std::to_string(body), loopKindName(s.loop), std::to_string(s.unit)});
+        return 1;
+      }
+    }
+    return std::max<int64_t>(1, trip * s.unit);
+  }
+
+  void assignCollectives(Stmt& s, int64_t collective) {
+    if (s.isParallel()) {
+      s.collective = collective;
+      if (s.tripCount() * s.unit > collective && sink_.errors == 0) {
+        sink_.diag(DiagID::err_collective_too_small, s.range,
+                   {loopKindName(s.loop), std::to_string(s.tripCount() * s.unit), "collective",
+                    std::to_string(collective)});
+      }
+      assignCollectives(*s.forBody(), s.unit);
+      return;
+    }
+    for (StmtPtr& c : s.body) assignCollectives(*c, collective);
+  }
+
+  bool sharedMemory() {
+    int64_t bytes = 0;
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared)
+        bytes = (bytes + 15) / 16 * 16 + s.var->elementCount() * s.var->type.scalarBytes();
+      return true;
+    });
+    k_.sharedBytes = bytes;
+    if (bytes > 232448) {
+      sink_.diag(DiagID::err_shared_too_large, k_.blockBody->range, {std::to_string(bytes)});
+      return false;
+    }
+    return true;
+  }
+
+  Kernel& k_;
+  DiagSink& sink_;
+};
+
+}  // namespace
+
+bool mapThreads(Kernel& k, DiagSink& sink) { return Mapper(k, sink).run(); }
+
+}  // namespace exo::model

@@ -1,0 +1,35 @@
+#include "model/Walk.h"
+
+namespace exo::model {
+
+void forEachExpr(const ExprPtr& e, const std::function<void(const Expr&)>& f) {
+  if (!e) return;
+  f(*e);
+  for (const ExprPtr& a : e->args) forEachExpr(a, f);
+}
+
+void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f) {
+  for (const ExprPtr* e : {&s.lo, &s.hi, &s.cond, &s.lhs, &s.rhs, &s.init})
+    if (*e) f(*e);
+}
+
+bool mentions(const ExprPtr& e, const Var* v) {
+  bool found = false;
+  forEachExpr(e, [&](const Expr& x) { found |= x.var == v; });
+  return found;
+}
+
+static void walk(Stmt& s, std::vector<Stmt*>& path,
+                 const std::function<bool(Stmt&, const std::vector<Stmt*>&)>& enter) {
+  if (!enter(s, path)) return;
+  path.push_back(&s);
+  for (StmtPtr& c : s.body) walk(*c, path, enter);
+  path.pop_back();
+}
+
+void walkStmts(Stmt& s, const std::function<bool(Stmt&, const std::vector<Stmt*>&)>& enter) {
+  std::vector<Stmt*> path;
+  walk(s, path, enter);
+}
+
+}  // namespace exo::model

@@ -1,0 +1,23 @@
+// Small traversal helpers over the model.
+#pragma once
+
+#include <functional>
+
+#include "model/Kernel.h"
+
+namespace exo::model {
+
+/// Calls f on e and every sub-expression (pre-order).
+void forEachExpr(const ExprPtr& e, const std::function<void(const Expr&)>& f);
+
+/// Calls f on every expression directly held by s (not by its child statements).
+void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f);
+
+/// True if e mentions variable v.
+bool mentions(const ExprPtr& e, const Var* v);
+
+/// Pre-order walk of statements; `enter` returns false to skip a subtree. The path
+/// holds the enclosing statements, outermost first (s itself excluded).
+void walkStmts(Stmt& s, const std::function<bool(Stmt&, const std::vector<Stmt*>& path)>& enter);
+
+}  // namespace exo::model

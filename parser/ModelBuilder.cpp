@@ -1,0 +1,509 @@
+#include "parser/ModelBuilder.h"
+
+#include <map>
+
+#include "annotations/ClangDiags.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+namespace exo {
+namespace {
+
+using namespace model;
+namespace c = clang;
+
+/// The annotation string of an exo attribute in `attrs` that starts with `prefix`.
+template <typename Attrs>
+const c::AnnotateAttr* findAnnotation(const Attrs& attrs, llvm::StringRef prefix) {
+  for (const c::Attr* a : attrs)
+    if (auto* ann = llvm::dyn_cast<c::AnnotateAttr>(a))
+      if (ann->getAnnotation().starts_with(prefix)) return ann;
+  return nullptr;
+}
+
+// Math functions a kernel may call: same name and meaning in <cmath> and CUDA.
+const char* const kMathFunctions[] = {
+    "sqrtf", "expf", "logf", "fabsf", "fmaxf", "fminf", "tanhf", "sinf", "cosf", "powf", "rsqrtf",
+    "sqrt",  "exp",  "log",  "fabs",  "fmax",  "fmin",  "tanh",  "sin",  "cos",  "pow",  "floorf",
+    "floor", "ceilf", "ceil", "fmaf", "fma", "exp2f", "log2f",
+};
+
+class Builder {
+public:
+  Builder(c::ASTContext& ctx, DiagSink& sink) : ctx_(ctx), sink_(sink) {}
+
+  std::unique_ptr<Kernel> build(const c::FunctionDecl* fn) {
+    kernel_ = std::make_unique<Kernel>();
+    kernel_->name = fn->getNameAsString();
+    kernel_->loc = toSrcLoc(fn->getLocation());
+    if (!fn->getReturnType()->isVoidType()) {
+      sink_.diag(DiagID::err_kernel_return, range(fn->getReturnTypeSourceRange()), {kernel_->name});
+      return nullptr;
+    }
+    for (const c::ParmVarDecl* p : fn->parameters()) {
+      Type t;
+      if (!convertType(p->getType(), p->getSourceRange(), t)) return nullptr;
+      Var* v = kernel_->newVar(p->getNameAsString(), t, VarKind::Param, Memory::Param,
+                               toSrcLoc(p->getLocation()));
+      vars_[p] = v;
+      kernel_->params.push_back(v);
+    }
+    kernel_->body = block(llvm::cast<c::CompoundStmt>(fn->getBody()));
+    return std::move(kernel_);
+  }
+
+private:
+  SrcRange range(c::SourceRange r) { return toSrcRange(r); }
+  SrcRange range(const c::Stmt* s) { return toSrcRange(s->getSourceRange()); }
+
+  void unsupported(const c::Stmt* s, const std::string& what, const std::string& hint, bool isExpr) {
+    sink_.diag(isExpr ? DiagID::err_unsupported_expr : DiagID::err_unsupported_stmt, range(s), {what, hint});
+  }
+
+  // ---------------------------------------------------------------- types
+  bool scalarKind(c::QualType q, ScalarKind& out) {
+    const auto* bt = q.getCanonicalType()->getAs<c::BuiltinType>();
+    if (!bt) return false;
+    switch (bt->getKind()) {
+      case c::BuiltinType::Bool: out = ScalarKind::Bool; return true;
+      case c::BuiltinType::Int: out = ScalarKind::Int; return true;
+      case c::BuiltinType::UInt: out = ScalarKind::UInt; return true;
+      case c::BuiltinType::Long: case c::BuiltinType::LongLong: out = ScalarKind::Long; return true;
+      case c::BuiltinType::ULong: case c::BuiltinType::ULongLong: out = ScalarKind::ULong; return true;
+      case c::BuiltinType::Float: out = ScalarKind::Float; return true;
+      case c::BuiltinType::Double: out = ScalarKind::Double; return true;
+      default: return false;
+    }
+  }
+
+  bool convertType(c::QualType q, c::SourceRange where, Type& t) {
+    t = Type{};
+    t.isConst = q.isConstQualified();
+    if (const auto* pt = q->getAs<c::PointerType>()) {
+      t.isPointer = true;
+      t.isRestrict = q.isRestrictQualified();
+      t.pointeeConst = pt->getPointeeType().isConstQualified();
+      if (scalarKind(pt->getPointeeType(), t.scalar)) return true;
+    } else if (scalarKind(q, t.scalar)) {
+      return true;
+    }
+    sink_.diag(DiagID::err_unsupported_type, range(where), {q.getAsString()});
+    return false;
+  }
+
+  // ----------------------------------------------------------- statements
+  StmtPtr newStmt(StmtKind k, const c::Stmt* s) {
+    auto st = std::make_unique<Stmt>();
+    st->kind = k;
+    st->range = range(s);
+    return st;
+  }
+
+  StmtPtr block(const c::CompoundStmt* cs) {
+    StmtPtr b = newStmt(StmtKind::Block, cs);
+    for (const c::Stmt* s : cs->body()) append(s, b->body);
+    return b;
+  }
+
+  /// A statement as a Block-or-single statement (for loop and if bodies).
+  StmtPtr single(const c::Stmt* s) {
+    if (const auto* cs = llvm::dyn_cast<c::CompoundStmt>(s)) return block(cs);
+    StmtPtr b = newStmt(StmtKind::Block, s);
+    append(s, b->body);
+    return b;
+  }
+
+  void append(const c::Stmt* s, std::vector<StmtPtr>& out) {
+    if (const auto* as = llvm::dyn_cast<c::AttributedStmt>(s)) return attributed(as, out);
+    if (llvm::isa<c::NullStmt>(s)) return;
+    if (const auto* cs = llvm::dyn_cast<c::CompoundStmt>(s)) return out.push_back(block(cs));
+    if (const auto* fs = llvm::dyn_cast<c::ForStmt>(s)) {
+      if (StmtPtr f = forLoop(fs, LoopKind::Seq, {})) out.push_back(std::move(f));
+      return;
+    }
+    if (const auto* ds = llvm::dyn_cast<c::DeclStmt>(s)) {
+      for (const c::Decl* d : ds->decls()) declaration(d, out);
+      return;
+    }
+    if (const auto* is = llvm::dyn_cast<c::IfStmt>(s)) return ifStmt(is, out);
+    if (const auto* e = llvm::dyn_cast<c::Expr>(s)) return exprStmt(e, out);
+    std::string what = std::string("'") + s->getStmtClassName() + "'";
+    if (llvm::isa<c::WhileStmt>(s) || llvm::isa<c::DoStmt>(s)) what = "a 'while' loop";
+    else if (llvm::isa<c::ReturnStmt>(s)) what = "'return'";
+    else if (llvm::isa<c::BreakStmt>(s) || llvm::isa<c::ContinueStmt>(s)) what = "'break'/'continue'";
+    else if (llvm::isa<c::SwitchStmt>(s)) what = "'switch'";
+    else if (llvm::isa<c::GotoStmt>(s)) what = "'goto'";
+    unsupported(s, what, "use 'for' loops with constant or parameter bounds and 'if'", false);
+  }
+
+  void attributed(const c::AttributedStmt* as, std::vector<StmtPtr>& out) {
+    const c::AnnotateAttr* par = findAnnotation(as->getAttrs(), "exo.parallel.");
+    const c::AnnotateAttr* sync = findAnnotation(as->getAttrs(), "exo.sync.");
+    const c::Stmt* sub = as->getSubStmt();
+    if (par) {
+      llvm::StringRef level = par->getAnnotation().drop_front(strlen("exo.parallel."));
+      LoopKind k = level == "block"       ? LoopKind::Block
+                   : level == "warpgroup" ? LoopKind::Warpgroup
+                   : level == "warp"      ? LoopKind::Warp
+                                          : LoopKind::Thread;
+      if (StmtPtr f = forLoop(llvm::cast<c::ForStmt>(sub), k, par->getLocation())) out.push_back(std::move(f));
+      return;
+    }
+    if (sync) {
+      llvm::StringRef scope = sync->getAnnotation().drop_front(strlen("exo.sync."));
+      StmtPtr st = newStmt(StmtKind::Sync, as);
+      st->range = SrcRange{toSrcLoc(sync->getLocation()), toSrcLoc(as->getEndLoc())};
+      st->attrLoc = toSrcLoc(sync->getLocation());
+      st->scope = scope == "block" ? SyncScope::Block : scope == "warpgroup" ? SyncScope::Warpgroup : SyncScope::Warp;
+      out.push_back(std::move(st));
+      return;
+    }
+    append(sub, out);  // attributes that are not ours (e.g. [[likely]])
+  }
+
+  /// `for (int v = lo; v < hi; ++v | v++ | v += c)`.
+  StmtPtr forLoop(const c::ForStmt* fs, LoopKind kind, c::SourceLocation attrLoc) {
+    std::string kindName = kind == LoopKind::Seq ? "a sequential" : std::string("a '") + loopKindName(kind) + "'";
+    auto bad = [&](const c::Stmt* where, const char* why) -> StmtPtr {
+      sink_.diag(DiagID::err_loop_noncanonical, range(where ? where : fs), {kindName, why});
+      return nullptr;
+    };
+    const auto* init = llvm::dyn_cast_or_null<c::DeclStmt>(fs->getInit());
+    if (!init || !init->isSingleDecl()) return bad(fs, "the loop must declare exactly one variable");
+    const auto* vd = llvm::dyn_cast<c::VarDecl>(init->getSingleDecl());
+    if (!vd || !vd->getType()->isIntegerType() || !vd->getInit())
+      return bad(init, "the loop variable must be an initialized integer");
+    const auto* cond = llvm::dyn_cast_or_null<c::BinaryOperator>(fs->getCond());
+    if (!cond || cond->getOpcode() != c::BO_LT || !refersTo(cond->getLHS(), vd))
+      return bad(fs->getCond() ? static_cast<const c::Stmt*>(fs->getCond()) : fs, "the condition must be 'v < hi'");
+    int64_t step = 0;
+    const c::Expr* inc = fs->getInc() ? fs->getInc()->IgnoreParens() : nullptr;
+    if (const auto* u = llvm::dyn_cast_or_null<c::UnaryOperator>(inc)) {
+      if (u->isIncrementOp() && refersTo(u->getSubExpr(), vd)) step = 1;
+    } else if (const auto* ca = llvm::dyn_cast_or_null<c::CompoundAssignOperator>(inc)) {
+      std::optional<llvm::APSInt> c = ca->getRHS()->getIntegerConstantExpr(ctx_);
+      if (ca->getOpcode() == c::BO_AddAssign && refersTo(ca->getLHS(), vd) && c && c->isStrictlyPositive())
+        step = c->getExtValue();
+    }
+    if (!step) return bad(inc ? static_cast<const c::Stmt*>(inc) : fs, "the increment must be '++v', 'v++' or 'v += c'");
+
+    StmtPtr f = newStmt(StmtKind::For, fs);
+    Type t;
+    convertType(vd->getType(), vd->getSourceRange(), t);
+    f->var = kernel_->newVar(vd->getNameAsString(), t, VarKind::LoopVar, Memory::Local, toSrcLoc(vd->getLocation()));
+    vars_[vd] = f->var;
+    f->loop = kind;
+    f->attrLoc = toSrcLoc(attrLoc);
+    if (attrLoc.isValid()) f->range.begin = toSrcLoc(attrLoc);
+    f->step = step;
+    f->lo = expr(vd->getInit());
+    f->hi = expr(cond->getRHS());
+    loopVars_.push_back(vd);
+    f->body.push_back(single(fs->getBody()));
+    loopVars_.pop_back();
+    if (!f->lo || !f->hi) return nullptr;
+    return f;
+  }
+
+  bool refersTo(const c::Expr* e, const c::VarDecl* vd) {
+    const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(e->IgnoreParenImpCasts());
+    return dr && dr->getDecl() == vd;
+  }
+
+  void declaration(const c::Decl* d, std::vector<StmtPtr>& out) {
+    const auto* vd = llvm::dyn_cast<c::VarDecl>(d);
+    if (!vd || vd->isStaticLocal() || vd->hasExternalStorage()) {
+      sink_.diag(DiagID::err_unsupported_stmt, range(d->getSourceRange()),
+                 {"this declaration", "declare scalars and arrays of bool, int, unsigned, long, float or double"});
+      return;
+    }
+    const c::AnnotateAttr* shared = findAnnotation(vd->attrs(), "exo.shared");
+    const c::AnnotateAttr* regs = findAnnotation(vd->attrs(), "exo.registers");
+    auto st = std::make_unique<Stmt>();
+    st->kind = StmtKind::Decl;
+    st->range = range(vd->getSourceRange());
+    c::QualType q = vd->getType();
+    Type t;
+    std::vector<int64_t> dims;
+    while (const auto* at = ctx_.getAsConstantArrayType(q)) {
+      dims.push_back(at->getSize().getSExtValue());
+      q = at->getElementType();
+    }
+    if (q->isArrayType()) {
+      sink_.diag(DiagID::err_array_extent, range(vd->getSourceRange()), {vd->getNameAsString()});
+      return;
+    }
+    if (!convertType(q, vd->getSourceRange(), t)) return;
+    if (t.isPointer) {
+      sink_.diag(DiagID::err_unsupported_stmt, range(vd->getSourceRange()),
+                 {"a local pointer", "index the pointer parameter directly"});
+      return;
+    }
+    Memory mem = shared ? Memory::Shared : regs ? Memory::Registers : Memory::Local;
+    if ((shared || regs) && dims.empty()) {
+      sink_.diag(DiagID::err_attr_subject, toSrcLoc((shared ? shared : regs)->getLocation()),
+                 {shared ? "exo::shared" : "exo::registers", "array declarations"});
+      return;
+    }
+    st->var = kernel_->newVar(vd->getNameAsString(), t, dims.empty() ? VarKind::Scalar : VarKind::Array, mem,
+                              toSrcLoc(vd->getLocation()));
+    st->var->dims = dims;
+    st->attrLoc = toSrcLoc((shared ? shared : regs) ? (shared ? shared : regs)->getLocation() : c::SourceLocation());
+    vars_[vd] = st->var;
+    if (vd->hasInit()) {
+      if (!dims.empty()) {
+        sink_.diag(DiagID::err_unsupported_stmt, range(vd->getInit()),
+                   {"an array initializer", "fill the array in a loop"});
+        return;
+      }
+      st->init = expr(vd->getInit());
+      if (!st->init) return;
+    }
+    out.push_back(std::move(st));
+  }
+
+  void ifStmt(const c::IfStmt* is, std::vector<StmtPtr>& out) {
+    if (is->getInit() || is->getConditionVariable() || is->isConstexpr()) {
+      unsupported(is, "this form of 'if'", "write 'if (condition)'", false);
+      return;
+    }
+    StmtPtr st = newStmt(StmtKind::If, is);
+    st->cond = expr(is->getCond());
+    st->body.push_back(single(is->getThen()));
+    if (is->getElse()) st->body.push_back(single(is->getElse()));
+    if (st->cond) out.push_back(std::move(st));
+  }
+
+  void exprStmt(const c::Expr* e, std::vector<StmtPtr>& out) {
+    e = e->IgnoreParens();
+    if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) {
+      const c::FunctionDecl* fd = call->getDirectCallee();
+      if (fd && fd->getQualifiedNameAsString() == "exo::assume" && call->getNumArgs() == 1) {
+        StmtPtr st = newStmt(StmtKind::Assume, e);
+        st->cond = expr(call->getArg(0));
+        if (st->cond) out.push_back(std::move(st));
+        return;
+      }
+    }
+    if (const auto* bo = llvm::dyn_cast<c::BinaryOperator>(e); bo && bo->isAssignmentOp()) {
+      StmtPtr st = newStmt(StmtKind::Assign, e);
+      st->op = bo->getOpcodeStr().str();
+      st->lhs = lvalue(bo->getLHS());
+      st->rhs = expr(bo->getRHS());
+      if (st->lhs && st->rhs) out.push_back(std::move(st));
+      return;
+    }
+    if (const auto* u = llvm::dyn_cast<c::UnaryOperator>(e); u && u->isIncrementDecrementOp()) {
+      StmtPtr st = newStmt(StmtKind::Assign, e);
+      st->op = u->isIncrementOp() ? "+=" : "-=";
+      st->lhs = lvalue(u->getSubExpr());
+      st->rhs = Expr::intLit(1);
+      if (st->lhs) out.push_back(std::move(st));
+      return;
+    }
+    unsupported(e, "this expression statement", "statements are assignments, declarations, loops, 'if' and syncs", false);
+  }
+
+  ExprPtr lvalue(const c::Expr* e) {
+    ExprPtr lv = expr(e);
+    if (!lv) return nullptr;
+    if (lv->kind == ExprKind::VarRef && lv->var->kind == VarKind::LoopVar) {
+      sink_.diag(DiagID::err_loop_noncanonical, range(e), {"a", "the loop variable must not be assigned in the body"});
+      return nullptr;
+    }
+    if (lv->kind != ExprKind::VarRef && lv->kind != ExprKind::Index) {
+      unsupported(e, "this assignment target", "assign to a variable or an array element", true);
+      return nullptr;
+    }
+    return lv;
+  }
+
+  // ---------------------------------------------------------- expressions
+  ExprPtr newExpr(ExprKind k, const c::Expr* e) {
+    auto x = std::make_shared<Expr>();
+    x->kind = k;
+    x->range = range(e);
+    Type t;
+    ScalarKind sk;
+    if (scalarKind(e->getType(), sk)) t.scalar = sk;
+    x->type = t;
+    return x;
+  }
+
+  ExprPtr expr(const c::Expr* e) {
+    e = e->IgnoreParens();
+    if (const auto* ice = llvm::dyn_cast<c::ImplicitCastExpr>(e)) return expr(ice->getSubExpr());
+    if (const auto* il = llvm::dyn_cast<c::IntegerLiteral>(e)) {
+      ExprPtr x = newExpr(ExprKind::IntLit, e);
+      x->ival = il->getValue().getSExtValue();
+      return x;
+    }
+    if (const auto* bl = llvm::dyn_cast<c::CXXBoolLiteralExpr>(e)) {
+      ExprPtr x = newExpr(ExprKind::IntLit, e);
+      x->ival = bl->getValue();
+      return x;
+    }
+    if (const auto* fl = llvm::dyn_cast<c::FloatingLiteral>(e)) {
+      ExprPtr x = newExpr(ExprKind::FloatLit, e);
+      x->fval = fl->getValueAsApproximateDouble();
+      x->spelling = c::Lexer::getSourceText(c::CharSourceRange::getTokenRange(fl->getSourceRange()),
+                                            ctx_.getSourceManager(), ctx_.getLangOpts()).str();
+      return x;
+    }
+    if (const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(e)) return declRef(dr);
+    if (llvm::isa<c::ArraySubscriptExpr>(e)) return subscript(e);
+    if (const auto* u = llvm::dyn_cast<c::UnaryOperator>(e)) {
+      c::UnaryOperatorKind op = u->getOpcode();
+      if (op == c::UO_Minus || op == c::UO_Plus || op == c::UO_LNot || op == c::UO_Not) {
+        ExprPtr x = newExpr(ExprKind::Unary, e);
+        x->spelling = c::UnaryOperator::getOpcodeStr(op).str();
+        ExprPtr a = expr(u->getSubExpr());
+        if (!a) return nullptr;
+        x->args = {a};
+        return x;
+      }
+      unsupported(e, "'" + c::UnaryOperator::getOpcodeStr(op).str() + "' inside an expression",
+                  "write increments and address arithmetic as separate statements or indices", true);
+      return nullptr;
+    }
+    if (const auto* bo = llvm::dyn_cast<c::BinaryOperator>(e)) {
+      if (bo->isAssignmentOp() || bo->getOpcode() == c::BO_Comma || bo->isPtrMemOp()) {
+        unsupported(e, "'" + bo->getOpcodeStr().str() + "' inside an expression", "make it a statement", true);
+        return nullptr;
+      }
+      if (bo->getLHS()->getType()->isPointerType() || bo->getRHS()->getType()->isPointerType()) {
+        unsupported(e, "pointer arithmetic", "index the pointer parameter: 'p[i]'", true);
+        return nullptr;
+      }
+      ExprPtr x = newExpr(ExprKind::Binary, e);
+      x->spelling = bo->getOpcodeStr().str();
+      ExprPtr l = expr(bo->getLHS()), r = expr(bo->getRHS());
+      if (!l || !r) return nullptr;
+      x->args = {l, r};
+      return x;
+    }
+    if (const auto* co = llvm::dyn_cast<c::ConditionalOperator>(e)) {
+      ExprPtr x = newExpr(ExprKind::Select, e);
+      ExprPtr a = expr(co->getCond()), b = expr(co->getTrueExpr()), d = expr(co->getFalseExpr());
+      if (!a || !b || !d) return nullptr;
+      x->args = {a, b, d};
+      return x;
+    }
+    if (const auto* ce = llvm::dyn_cast<c::ExplicitCastExpr>(e)) {
+      ExprPtr x = newExpr(ExprKind::Cast, e);
+      ScalarKind sk;
+      if (!scalarKind(ce->getTypeAsWritten(), sk)) {
+        sink_.diag(DiagID::err_unsupported_type, range(e), {ce->getTypeAsWritten().getAsString()});
+        return nullptr;
+      }
+      ExprPtr a = expr(ce->getSubExprAsWritten());
+      if (!a) return nullptr;
+      x->args = {a};
+      return x;
+    }
+    if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) return mathCall(call);
+    unsupported(e, std::string("'") + e->getStmtClassName() + "'", "see the language reference in README.md", true);
+    return nullptr;
+  }
+
+  ExprPtr declRef(const c::DeclRefExpr* dr) {
+    const c::ValueDecl* d = dr->getDecl();
+    if (const auto* vd = llvm::dyn_cast<c::VarDecl>(d)) {
+      auto it = vars_.find(vd);
+      if (it != vars_.end()) {
+        ExprPtr x = newExpr(ExprKind::VarRef, dr);
+        x->var = it->second;
+        if (it->second->isArray()) x->kind = ExprKind::VarRef;  // bare array use: caught by users
+        return x;
+      }
+    }
+    // A constant from outside the kernel (constexpr int TILE = 32; an enumerator).
+    if (std::optional<llvm::APSInt> v = dr->getIntegerConstantExpr(ctx_)) {
+      ExprPtr x = newExpr(ExprKind::IntLit, dr);
+      x->ival = v->getExtValue();
+      return x;
+    }
+    unsupported(dr, "a reference to '" + d->getNameAsString() + "' from outside the kernel",
+                "pass it as a parameter or make it a constexpr integer", true);
+    return nullptr;
+  }
+
+  ExprPtr subscript(const c::Expr* e) {
+    std::vector<const c::Expr*> idx;
+    const c::Expr* base = e;
+    while (const auto* as = llvm::dyn_cast<c::ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
+      idx.insert(idx.begin(), as->getIdx());
+      base = as->getBase();
+    }
+    const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(base->IgnoreParenImpCasts());
+    auto it = dr ? vars_.find(llvm::dyn_cast<c::VarDecl>(dr->getDecl())) : vars_.end();
+    if (it == vars_.end()) {
+      unsupported(e, "indexing this expression", "index an array or a pointer parameter by name", true);
+      return nullptr;
+    }
+    Var* v = it->second;
+    size_t rank = v->isArray() ? v->dims.size() : 1;
+    if (!v->isArray() && !v->isGlobalPointer()) {
+      unsupported(e, "indexing a scalar", "index an array or a pointer parameter", true);
+      return nullptr;
+    }
+    if (idx.size() != rank) {
+      unsupported(e, "a partial or excess index of '" + v->name + "'", "give exactly one index per dimension", true);
+      return nullptr;
+    }
+    ExprPtr x = newExpr(ExprKind::Index, e);
+    x->var = v;
+    for (const c::Expr* i : idx) {
+      ExprPtr ie = expr(i);
+      if (!ie) return nullptr;
+      x->args.push_back(ie);
+    }
+    return x;
+  }
+
+  ExprPtr mathCall(const c::CallExpr* call) {
+    const c::FunctionDecl* fd = call->getDirectCallee();
+    std::string name = fd ? fd->getNameAsString() : "";
+    bool ok = false;
+    for (const char* m : kMathFunctions) ok |= name == m;
+    if (!ok) {
+      unsupported(call, "a call to '" + (name.empty() ? std::string("this function") : name) + "'",
+                  "kernels may call only <cmath> functions such as sqrtf, expf, fmaxf", true);
+      return nullptr;
+    }
+    ExprPtr x = newExpr(ExprKind::Call, call);
+    x->spelling = name;
+    for (const c::Expr* a : call->arguments()) {
+      ExprPtr ae = expr(a);
+      if (!ae) return nullptr;
+      x->args.push_back(ae);
+    }
+    return x;
+  }
+
+  c::ASTContext& ctx_;
+  DiagSink& sink_;
+  std::unique_ptr<Kernel> kernel_;
+  std::map<const c::VarDecl*, Var*> vars_;
+  std::vector<const c::VarDecl*> loopVars_;
+};
+
+}  // namespace
+
+bool isExoKernel(const clang::FunctionDecl* fn) {
+  return findAnnotation(fn->attrs(), "exo.kernel") != nullptr;
+}
+
+std::unique_ptr<model::Kernel> buildKernelModel(clang::ASTContext& ctx, const clang::FunctionDecl* fn,
+                                                model::DiagSink& sink) {
+  unsigned before = sink.errors;
+  std::unique_ptr<model::Kernel> k = Builder(ctx, sink).build(fn);
+  if (sink.errors != before) return nullptr;
+  return k;
+}
+
+}  // namespace exo

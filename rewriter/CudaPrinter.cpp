@@ -1,0 +1,377 @@
+#include "rewriter/CudaPrinter.h"
+
+#include <sstream>
+
+#include "model/Walk.h"
+
+namespace exo::rewriter {
+
+using namespace model;
+
+namespace {
+
+// ------------------------------------------------------------- expressions
+
+int precedence(const Expr& e) {  // larger binds tighter (C++ precedence table)
+  switch (e.kind) {
+    case ExprKind::Select: return 1;
+    case ExprKind::Binary: {
+      const std::string& o = e.spelling;
+      if (o == "||") return 2;
+      if (o == "&&") return 3;
+      if (o == "|") return 4;
+      if (o == "^") return 5;
+      if (o == "&") return 6;
+      if (o == "==" || o == "!=") return 7;
+      if (o == "<" || o == ">" || o == "<=" || o == ">=") return 8;
+      if (o == "<<" || o == ">>") return 9;
+      if (o == "+" || o == "-") return 10;
+      return 11;  // * / %
+    }
+    case ExprKind::Unary: case ExprKind::Cast: return 12;
+    default: return 13;
+  }
+}
+
+/// Distributed register arrays drop the leading indices their owning thread implies.
+size_t droppedIndices(const Var* v) {
+  return v->memory == Memory::Registers && v->ownedDims > 0 ? static_cast<size_t>(v->ownedDims) : 0;
+}
+
+void print(std::ostream& os, const Expr& e);
+
+void printOperand(std::ostream& os, const Expr& child, int parentPrec, bool rightSide) {
+  int p = precedence(child);
+  bool parens = p < parentPrec || (rightSide && p == parentPrec);
+  if (parens) os << '(';
+  print(os, child);
+  if (parens) os << ')';
+}
+
+void print(std::ostream& os, const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::IntLit: os << e.ival; return;
+    case ExprKind::FloatLit: os << e.spelling; return;
+    case ExprKind::VarRef: os << e.var->name; return;
+    case ExprKind::Index:
+      os << e.var->name;
+      for (size_t i = droppedIndices(e.var); i < e.args.size(); ++i) {
+        os << '[';
+        print(os, *e.args[i]);
+        os << ']';
+      }
+      return;
+    case ExprKind::Unary:
+      os << e.spelling;
+      printOperand(os, *e.args[0], precedence(e), false);
+      return;
+    case ExprKind::Binary:
+      printOperand(os, *e.args[0], precedence(e), false);
+      os << ' ' << e.spelling << ' ';
+      printOperand(os, *e.args[1], precedence(e), true);
+      return;
+    case ExprKind::Select:
+      printOperand(os, *e.args[0], 2, false);
+      os << " ? ";
+      printOperand(os, *e.args[1], 1, false);
+      os << " : ";
+      printOperand(os, *e.args[2], 1, false);
+      return;
+    case ExprKind::Call:
+      os << e.spelling << '(';
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        if (i) os << ", ";
+        print(os, *e.args[i]);
+      }
+      os << ')';
+      return;
+    case ExprKind::Cast:
+      os << '(' << e.type.scalarSpelling() << ')';
+      printOperand(os, *e.args[0], precedence(e), false);
+      return;
+  }
+}
+
+std::string paramDecl(const Var* v) {
+  const Type& t = v->type;
+  std::string s;
+  if (t.isPointer) {
+    s = (t.pointeeConst ? "const " : "") + t.scalarSpelling() + "*" + (t.isRestrict ? " __restrict__" : "");
+    if (t.isConst) s += " const";
+    return s + " " + v->name;
+  }
+  return (t.isConst ? "const " : "") + t.scalarSpelling() + " " + v->name;
+}
+
+std::string dimsSuffix(const Var* v, size_t from) {
+  std::string s;
+  for (size_t i = from; i < v->dims.size(); ++i) s += "[" + std::to_string(v->dims[i]) + "]";
+  return s;
+}
+
+/// Number of block-loop iterations, as C: ceil((hi - lo) / step).
+std::string extentExpr(const Stmt& loop) {
+  std::string span = loop.lo->kind == ExprKind::IntLit && loop.lo->ival == 0
+                         ? printExpr(loop.hi)
+                         : "(" + printExpr(loop.hi) + ") - (" + printExpr(loop.lo) + ")";
+  if (loop.step == 1) return "(long long)(" + span + ")";
+  return "((long long)(" + span + ") + " + std::to_string(loop.step - 1) + ") / " + std::to_string(loop.step);
+}
+
+// -------------------------------------------------------------- statements
+
+/// The thread's index within its current collective: tid % modulus (modulus 0: tid).
+struct ThreadIndex {
+  int64_t modulus = 0;
+  std::string str() const {
+    return modulus ? "exo_tid % " + std::to_string(modulus) : std::string("exo_tid");
+  }
+  std::string divided(int64_t unit) const {
+    if (unit == 1) return str();
+    return (modulus ? "(" + str() + ")" : str()) + " / " + std::to_string(unit);
+  }
+};
+
+class KernelPrinter {
+public:
+  KernelPrinter(const Kernel& k, const PrintOptions& o, std::ostream& os) : k_(k), opts_(o), os_(os) {}
+
+  void print() {
+    printKernel();
+    printLauncher();
+  }
+
+private:
+  void line(SrcLoc loc) {
+    unsigned l = opts_.lineOf ? opts_.lineOf(loc) : 0;
+    if (l) os_ << "#line " << l << " \"" << opts_.sourceName << "\"\n";
+  }
+  std::string ind() const { return std::string(2 * depth_, ' '); }
+
+  bool dynamicShared() const { return k_.sharedBytes > 48 * 1024; }
+  std::string kernelName() const { return k_.name + "_kernel"; }
+
+  void printKernel() {
+    os_ << "// " << k_.name << ": " << (k_.gridLoops.empty() ? "1 block" : "one block per (");
+    for (size_t i = 0; i < k_.gridLoops.size(); ++i) os_ << (i ? ", " : "") << k_.gridLoops[i]->var->name;
+    if (!k_.gridLoops.empty()) os_ << ")";
+    os_ << " of " << k_.blockThreads << " threads, " << k_.sharedBytes << " bytes of shared memory.\n";
+    line(k_.loc);
+    os_ << "__global__ void __launch_bounds__(" << k_.blockThreads << ") " << kernelName() << "(";
+    for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << paramDecl(k_.params[i]);
+    os_ << ") {\n";
+    depth_ = 1;
+    os_ << ind() << "const int exo_tid = threadIdx.x;\n";
+    if (dynamicShared()) os_ << ind() << "extern __shared__ __align__(16) unsigned char exo_smem[];\n";
+    printGridIndices();
+    for (const StmtPtr& s : k_.blockBody->body) stmt(*s, ThreadIndex{});
+    os_ << "}\n\n";
+  }
+
+  /// Block loops: blockIdx.x linearizes the grid, innermost block loop fastest.
+  void printGridIndices() {
+    if (k_.gridLoops.empty()) return;
+    os_ << ind() << "long long exo_block = blockIdx.x;\n";
+    for (size_t n = k_.gridLoops.size(); n-- > 0;) {
+      const Stmt& l = *k_.gridLoops[n];
+      line(l.loc());
+      std::string idx = n == 0 ? "exo_block" : "exo_block % " + extentExpr(l);
+      os_ << ind() << "const int " << l.var->name << " = " << iterationValue(l, "(int)(" + idx + ")") << ";\n";
+      if (n) os_ << ind() << "exo_block /= " << extentExpr(l) << ";\n";
+    }
+  }
+
+  std::string iterationValue(const Stmt& l, const std::string& iter) {
+    std::string v = l.step == 1 ? iter : std::to_string(l.step) + " * " + iter;
+    if (l.lo->kind == ExprKind::IntLit && l.lo->ival == 0) return v;
+    return printExpr(l.lo) + " + " + v;
+  }
+
+  void stmt(const Stmt& s, ThreadIndex r) {
+    switch (s.kind) {
+      case StmtKind::Block:
+        for (const StmtPtr& c : s.body) stmt(*c, r);
+        return;
+      case StmtKind::For:
+        if (s.isParallel()) return parallelFor(s, r);
+        line(s.loc());
+        os_ << ind() << "for (int " << s.var->name << " = " << printExpr(s.lo) << "; " << s.var->name << " < "
+            << printExpr(s.hi) << "; " << (s.step == 1 ? "++" + s.var->name : s.var->name + " += " + std::to_string(s.step))
+            << ") {\n";
+        nested(*s.forBody(), r);
+        os_ << ind() << "}\n";
+        return;
+      case StmtKind::If:
+        line(s.loc());
+        os_ << ind() << "if (" << printExpr(s.cond) << ") {\n";
+        nested(*s.body[0], r);
+        if (s.body.size() > 1) {
+          os_ << ind() << "} else {\n";
+          nested(*s.body[1], r);
+        }
+        os_ << ind() << "}\n";
+        return;
+      case StmtKind::Assign:
+        line(s.loc());
+        os_ << ind() << printExpr(s.lhs) << " " << s.op << " " << printExpr(s.rhs) << ";\n";
+        return;
+      case StmtKind::Decl:
+        return decl(s);
+      case StmtKind::Sync:
+        line(s.loc());
+        os_ << ind() << syncCode(s.scope) << "\n";
+        return;
+      case StmtKind::Assume:
+        return;  // checked by the launcher
+    }
+  }
+
+  void nested(const Stmt& body, ThreadIndex r) {
+    ++depth_;
+    stmt(body, r);
+    --depth_;
+  }
+
+  static std::string syncCode(SyncScope s) {
+    switch (s) {
+      case SyncScope::Block: return "__syncthreads();";
+      case SyncScope::Warp: return "__syncwarp();";
+      case SyncScope::Warpgroup:
+        // Named barrier 1 + warpgroup index (barrier 0 is __syncthreads), 128 threads.
+        return "asm volatile(\"bar.sync %0, 128;\" :: \"r\"(1 + exo_tid / 128) : \"memory\");";
+    }
+    return "";
+  }
+
+  /// A parallel loop: this thread runs iteration r / unit if r < trip * unit.
+  void parallelFor(const Stmt& s, ThreadIndex r) {
+    int64_t trip = s.tripCount(), used = trip * s.unit;
+    line(s.loc());
+    os_ << ind() << "{  // [[exo::parallel(" << loopKindName(s.loop) << ")]] " << s.var->name << ": " << trip
+        << " x " << s.unit << (s.unit == 1 ? " thread" : " threads") << "\n";
+    ++depth_;
+    bool guarded = used < s.collective;
+    if (guarded) {
+      os_ << ind() << "if (" << r.str() << " < " << used << ") {\n";
+      ++depth_;
+    }
+    std::string iter = trip == 1 ? "0" : r.divided(s.unit);
+    os_ << ind() << "const int " << s.var->name << " = " << iterationValue(s, iter) << ";\n";
+    ThreadIndex inner{s.unit};
+    stmt(*s.forBody(), inner);
+    if (guarded) {
+      --depth_;
+      os_ << ind() << "}\n";
+    }
+    --depth_;
+    os_ << ind() << "}\n";
+  }
+
+  void decl(const Stmt& s) {
+    const Var* v = s.var;
+    line(s.loc());
+    std::string type = v->type.scalarSpelling();
+    if (v->memory == Memory::Shared) {
+      if (dynamicShared()) {
+        os_ << ind() << type << " (&" << v->name << ")" << dimsSuffix(v, 0) << " = *reinterpret_cast<" << type
+            << " (*)" << dimsSuffix(v, 0) << ">(exo_smem + " << sharedOffset(v) << ");\n";
+      } else {
+        os_ << ind() << "__shared__ " << type << " " << v->name << dimsSuffix(v, 0) << ";\n";
+      }
+      return;
+    }
+    if (v->memory == Memory::Registers) {
+      if (v->ownedDims < 0) return;  // never used
+      os_ << ind() << type << " " << v->name << dimsSuffix(v, droppedIndices(v)) << ";  // this thread's part of "
+          << v->name << dimsSuffix(v, 0) << "\n";
+      return;
+    }
+    os_ << ind() << (v->type.isConst ? "const " : "") << type << " " << v->name << dimsSuffix(v, 0);
+    if (s.init) os_ << " = " << printExpr(s.init);
+    os_ << ";\n";
+  }
+
+  int64_t sharedOffset(const Var* target) {
+    int64_t bytes = 0;
+    int64_t found = 0;
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared) {
+        bytes = (bytes + 15) / 16 * 16;
+        if (s.var == target) found = bytes;
+        bytes += s.var->elementCount() * s.var->type.scalarBytes();
+      }
+      return true;
+    });
+    return found;
+  }
+
+  void printLauncher() {
+    os_ << "// Host launcher: checks the kernel's exo::assume preconditions, then launches.\n";
+    line(k_.loc);
+    os_ << "cudaError_t " << k_.name << "(";
+    for (const Var* p : k_.params) os_ << paramDecl(p) << ", ";
+    os_ << "cudaStream_t stream = 0) {\n";
+    depth_ = 1;
+    for (const StmtPtr& s : k_.body->body)
+      if (s->kind == StmtKind::Assume) {
+        line(s->loc());
+        os_ << ind() << "if (!(" << printExpr(s->cond) << ")) return cudaErrorInvalidValue;\n";
+      }
+    os_ << ind() << "long long exo_blocks = 1;\n";
+    for (const Stmt* l : k_.gridLoops) {
+      os_ << ind() << "const long long exo_extent_" << l->var->name << " = " << extentExpr(*l) << ";\n";
+      os_ << ind() << "if (exo_extent_" << l->var->name << " <= 0) return cudaSuccess;  // no iterations\n";
+      os_ << ind() << "if (exo_extent_" << l->var->name << " > 2147483647LL / exo_blocks) return cudaErrorInvalidValue;\n";
+      os_ << ind() << "exo_blocks *= exo_extent_" << l->var->name << ";\n";
+    }
+    std::string smem = dynamicShared() ? std::to_string(k_.sharedBytes) : "0";
+    if (dynamicShared()) {
+      os_ << ind() << "cudaError_t exo_err = cudaFuncSetAttribute(" << kernelName()
+          << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << smem << ");\n";
+      os_ << ind() << "if (exo_err != cudaSuccess) return exo_err;\n";
+    }
+    os_ << ind() << kernelName() << "<<<(unsigned)exo_blocks, " << k_.blockThreads << ", " << smem << ", stream>>>(";
+    for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << k_.params[i]->name;
+    os_ << ");\n";
+    os_ << ind() << "return cudaGetLastError();\n}\n\n";
+  }
+
+  const Kernel& k_;
+  const PrintOptions& opts_;
+  std::ostream& os_;
+  int depth_ = 1;
+};
+
+bool usesMath(const Kernel& k) {
+  bool found = false;
+  walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>&) {
+    forEachOwnExpr(s, [&](const ExprPtr& e) {
+      forEachExpr(e, [&](const Expr& x) { found |= x.kind == ExprKind::Call; });
+    });
+    return true;
+  });
+  return found;
+}
+
+}  // namespace
+
+std::string printExpr(const ExprPtr& e) {
+  std::ostringstream os;
+  print(os, *e);
+  return os.str();
+}
+
+std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOptions& opts) {
+  std::ostringstream os;
+  os << "// Generated by exo-cuda from " << opts.sourceName << ". Do not edit: edit the source and rerun.\n"
+     << "// Build: nvcc -std=c++17 -gencode=arch=compute_90a,code=sm_90a\n"
+     << "#include <cuda_runtime.h>\n";
+  bool math = false;
+  for (const Kernel* k : kernels) math |= usesMath(*k);
+  if (math) os << "#include <cmath>\n";
+  os << "\n";
+  for (const Kernel* k : kernels) KernelPrinter(*k, opts, os).print();
+  return os.str();
+}
+
+}  // namespace exo::rewriter

@@ -1,0 +1,30 @@
+// The exo-cuda pipeline for one source file: parse -> model -> check -> rewrite.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+namespace exo {
+
+struct DriverOptions {
+  bool checkOnly = false;
+  bool printStats = false;           // --prover-stats: prover timings to stderr
+  std::string exoIncludeDir;         // where exo/exo.hpp lives
+  std::string clangResourceDir;      // clang 22's resource headers
+};
+
+
+struct FileResult {
+  std::string sourceName; // the input as named on the command line
+  bool ok = false;        // no errors
+  std::string cuda;       // generated CUDA (empty when checkOnly or !ok)
+  std::vector<std::string> kernelNames;
+};
+
+/// Runs the pipeline on one file; diagnostics go to stderr, clang-style.
+FileResult processFile(const clang::tooling::CompilationDatabase& db, const std::string& file,
+                       const DriverOptions& opts);
+
+}  // namespace exo

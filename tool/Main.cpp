@@ -1,0 +1,163 @@
+// exo-cuda: checks annotated sequential C++ kernels and rewrites them into CUDA.
+//
+//   exo-cuda [options] <file>... [-- <compiler args>]
+//
+// Exit status: 0 clean, 1 diagnostics, 2 usage error. Outputs are written atomically
+// (temporary file + rename) and only when every input is free of errors.
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "tool/Driver.h"
+
+extern "C" int exoAttributesLinked();
+
+namespace cl = llvm::cl;
+
+static cl::OptionCategory Category("exo-cuda options");
+static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.exo.cpp>..."), cl::cat(Category));
+static cl::opt<std::string> BuildPath("p", cl::desc("build directory holding compile_commands.json"),
+                                      cl::value_desc("build-dir"), cl::cat(Category));
+static cl::opt<std::string> Output("o", cl::desc("write the CUDA of the (single) input to <file.cu>"),
+                                   cl::value_desc("file.cu"), cl::cat(Category));
+static cl::opt<std::string> OutDir("out-dir", cl::desc("write <name>.cu for each input <name>.exo.cpp into <dir>"),
+                                   cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> CheckOnly("check-only", cl::desc("check only; write nothing (pre-commit hooks, IDEs)"),
+                               cl::cat(Category));
+static cl::opt<bool> Stats("prover-stats", cl::desc("print prover statistics to stderr"), cl::cat(Category));
+
+namespace {
+
+std::string outputName(const std::string& input) {
+  llvm::StringRef name = llvm::sys::path::filename(input);
+  if (name.ends_with(".exo.cpp")) name = name.drop_back(strlen(".exo.cpp"));
+  else name = llvm::sys::path::stem(name);
+  return name.str() + ".cu";
+}
+
+/// Writes via a temporary file in the same directory, then renames: never partial.
+bool writeAtomically(const std::string& path, const std::string& text) {
+  llvm::SmallString<256> tmp;
+  int fd;
+  llvm::StringRef dir = llvm::sys::path::parent_path(path);
+  llvm::SmallString<256> model(dir.empty() ? "." : dir);
+  llvm::sys::path::append(model, ".exo-cuda-%%%%%%.tmp");
+  if (llvm::sys::fs::createUniqueFile(model, fd, tmp)) {
+    llvm::errs() << "exo-cuda: error: cannot create a file in '" << (dir.empty() ? "." : dir) << "'\n";
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << text;
+    os.flush();
+    if (os.has_error()) {
+      os.clear_error();
+      llvm::sys::fs::remove(tmp);
+      llvm::errs() << "exo-cuda: error: cannot write '" << path << "'\n";
+      return false;
+    }
+  }
+  if (llvm::sys::fs::rename(tmp, path)) {
+    llvm::sys::fs::remove(tmp);
+    llvm::errs() << "exo-cuda: error: cannot write '" << path << "'\n";
+    return false;
+  }
+  return true;
+}
+
+std::string findExoInclude(const char* argv0) {
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void*>(&findExoInclude));
+  llvm::SmallString<256> p(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(p, "..", "include");
+  llvm::SmallString<256> header(p);
+  llvm::sys::path::append(header, "exo", "exo.hpp");
+  if (llvm::sys::fs::exists(header)) return std::string(p);
+  return EXO_INCLUDE_DIR;
+}
+
+int usage(const std::string& msg) {
+  llvm::errs() << "exo-cuda: error: " << msg << "\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, const char** argv) {
+  (void)exoAttributesLinked();
+  // Split off "-- <compiler args>" (LibTooling convention).
+  int toolArgc = argc;
+  std::vector<std::string> extraArgs;
+  bool sawDashDash = false;
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--") {
+      toolArgc = i;
+      sawDashDash = true;
+      for (int j = i + 1; j < argc; ++j) extraArgs.push_back(argv[j]);
+      break;
+    }
+  cl::HideUnrelatedOptions(Category);
+  std::string errors;
+  llvm::raw_string_ostream errStream(errors);
+  if (!cl::ParseCommandLineOptions(toolArgc, argv,
+                                   "exo-cuda: proves annotated sequential C++ kernels race-free and rewrites them "
+                                   "into CUDA\n",
+                                   &errStream)) {
+    llvm::errs() << errors;
+    return 2;
+  }
+  if (Inputs.empty()) return usage("no input files (usage: exo-cuda [options] <file>... [-- <compiler args>])");
+  if (!Output.empty() && Inputs.size() != 1) return usage("'-o' needs exactly one input; use '--out-dir'");
+  if (!Output.empty() && !OutDir.empty()) return usage("give '-o' or '--out-dir', not both");
+  if (CheckOnly && (!Output.empty() || !OutDir.empty())) return usage("'--check-only' writes nothing; drop '-o'/'--out-dir'");
+  for (const std::string& in : Inputs)
+    if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
+  if (!OutDir.empty() && !llvm::sys::fs::is_directory(OutDir)) return usage("no such directory: '" + OutDir + "'");
+
+  // Compilation database: -p, else "--" args, else one found above the first input.
+  std::string dbError;
+  std::unique_ptr<clang::tooling::CompilationDatabase> db;
+  if (!BuildPath.empty()) {
+    db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, dbError);
+    if (!db) return usage("cannot read a compilation database in '" + BuildPath + "': " + dbError);
+  } else if (sawDashDash) {
+    db = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", extraArgs);
+  } else {
+    db = clang::tooling::CompilationDatabase::autoDetectFromSource(Inputs.front(), dbError);
+    if (!db) db = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>{});
+  }
+
+  exo::DriverOptions opts;
+  opts.checkOnly = CheckOnly;
+  opts.printStats = Stats;
+  opts.exoIncludeDir = findExoInclude(argv[0]);
+  opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
+
+  std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = stdout), text
+  bool allOk = true;
+  for (const std::string& in : Inputs) {
+    exo::FileResult r = exo::processFile(*db, in, opts);
+    allOk &= r.ok;
+    if (!r.ok || CheckOnly) continue;
+    std::string path = !Output.empty() ? std::string(Output)
+                       : !OutDir.empty() ? (llvm::Twine(OutDir) + "/" + outputName(in)).str()
+                                         : "";
+    if (!path.empty() && llvm::sys::fs::equivalent(path, in)) return usage("output '" + path + "' is the input");
+    outputs.push_back({path, r.cuda});
+  }
+  if (!allOk) return 1;
+  for (auto& [path, text] : outputs) {
+    if (path.empty()) {
+      llvm::outs() << text;
+    } else if (!writeAtomically(path, text)) {
+      return 1;
+    }
+  }
+  if (CheckOnly) llvm::errs() << "";
+  return 0;
+}
