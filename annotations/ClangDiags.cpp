@@ -26,7 +26,10 @@ void ClangDiagSink::report(const model::Diagnostic& d) {
   clang::SourceLocation end = d.range.end.valid() ? toClang(d.range.end) : begin;
   auto builder = engine_.Report(begin, clangDiagID(engine_, d.id));
   for (const std::string& a : d.args) builder << a;
-  if (begin.isValid()) builder << clang::SourceRange(begin, end);
+  // Underline single-line constructs only: a whole loop nest underlined is noise.
+  const clang::SourceManager& sm = engine_.getSourceManager();
+  if (begin.isValid() && end.isValid() && sm.getExpansionLineNumber(begin) == sm.getExpansionLineNumber(end))
+    builder << clang::SourceRange(begin, end);
   for (const model::FixIt& f : d.fixits) {
     clang::SourceLocation fb = toClang(f.range.begin);
     if (!f.range.end.valid())  // insertion before range.begin

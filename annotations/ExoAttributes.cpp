@@ -59,7 +59,7 @@ public:
     bool ok = subject_ == Subject::Function ? llvm::isa<clang::FunctionDecl>(D)
               : subject_ == Subject::Array  ? llvm::isa<clang::VarDecl>(D)
                                             : false;
-    if (!ok) report(S, A.getLoc(), DiagID::err_attr_subject) << scoped_ << subjectText(subject_);
+    if (!ok) report(S, A.getLoc(), DiagID::err_attr_subject) << name_ << subjectText(subject_);
     return ok;
   }
 
@@ -67,7 +67,7 @@ public:
     bool ok = subject_ == Subject::ForLoop          ? llvm::isa<clang::ForStmt>(St)
               : subject_ == Subject::EmptyStatement ? llvm::isa<clang::NullStmt>(St)
                                                     : false;
-    if (!ok) report(S, A.getLoc(), DiagID::err_attr_subject) << scoped_ << subjectText(subject_);
+    if (!ok) report(S, A.getLoc(), DiagID::err_attr_subject) << name_ << subjectText(subject_);
     return ok;
   }
 

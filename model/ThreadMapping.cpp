@@ -111,7 +111,9 @@ private:
     }
     int64_t trip = s.tripCount();
     if (trip < 0) {
-      sink_.diag(DiagID::err_trip_not_constant, s.range, {loopKindName(s.loop)});
+      const ExprPtr& bound = s.hi->kind != ExprKind::IntLit ? s.hi : s.lo;
+      sink_.diag(DiagID::err_trip_not_constant, bound->range, {loopKindName(s.loop)})
+          .diag(DiagID::note_loop_here, s.range, {loopKindName(s.loop)});
       return 1;
     }
     int64_t body = threadsNeeded(*s.forBody(), &s);

@@ -246,7 +246,7 @@ private:
     Memory mem = shared ? Memory::Shared : regs ? Memory::Registers : Memory::Local;
     if ((shared || regs) && dims.empty()) {
       sink_.diag(DiagID::err_attr_subject, toSrcLoc((shared ? shared : regs)->getLocation()),
-                 {shared ? "exo::shared" : "exo::registers", "array declarations"});
+                 {shared ? "shared" : "registers", "array declarations"});
       return;
     }
     st->var = kernel_->newVar(vd->getNameAsString(), t, dims.empty() ? VarKind::Scalar : VarKind::Array, mem,

@@ -1,5 +1,6 @@
 #include "rewriter/CudaPrinter.h"
 
+#include <functional>
 #include <sstream>
 
 #include "model/Walk.h"
@@ -39,6 +40,19 @@ size_t droppedIndices(const Var* v) {
 }
 
 void print(std::ostream& os, const Expr& e);
+
+/// Whether the printed code of `s` reads `v` (dropped register indices do not count).
+bool printedUses(const Stmt& s, const Var* v) {
+  bool used = false;
+  std::function<void(const Expr&)> visit = [&](const Expr& e) {
+    used |= e.var == v && e.kind == ExprKind::VarRef;
+    size_t from = e.kind == ExprKind::Index ? droppedIndices(e.var) : 0;
+    for (size_t i = from; i < e.args.size(); ++i) visit(*e.args[i]);
+  };
+  forEachOwnExpr(s, [&](const ExprPtr& e) { visit(*e); });
+  for (const StmtPtr& c : s.body) used |= printedUses(*c, v);
+  return used;
+}
 
 void printOperand(std::ostream& os, const Expr& child, int parentPrec, bool rightSide) {
   int p = precedence(child);
@@ -256,7 +270,8 @@ private:
       ++depth_;
     }
     std::string iter = trip == 1 ? "0" : r.divided(s.unit);
-    os_ << ind() << "const int " << s.var->name << " = " << iterationValue(s, iter) << ";\n";
+    if (printedUses(*s.forBody(), s.var))  // owned register indices need no variable
+      os_ << ind() << "const int " << s.var->name << " = " << iterationValue(s, iter) << ";\n";
     ThreadIndex inner{s.unit};
     stmt(*s.forBody(), inner);
     if (guarded) {

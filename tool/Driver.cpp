@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include "annotations/ClangDiags.h"
 #include "checker/Checks.h"
 #include "checker/Prover.h"
@@ -63,6 +65,17 @@ void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::v
   }
 }
 
+std::string describe(const model::Kernel& k, const checker::ProverStats& stats) {
+  std::string grid;
+  for (const model::Stmt* l : k.gridLoops) grid += (grid.empty() ? "" : ", ") + l->var->name;
+  return llvm::formatv("kernel '{0}': one block per ({1}), {2} threads per block, {3} bytes of shared memory; "
+                       "checked attributes, nesting, placement, barriers, memory and register ownership; "
+                       "prover: {4} access pairs, {5} solver queries, {6:f3} s",
+                       k.name, grid.empty() ? "single block" : grid, k.blockThreads, k.sharedBytes,
+                       stats.accessPairs, stats.solverQueries, stats.seconds)
+      .str();
+}
+
 class PipelineConsumer : public c::ASTConsumer {
 public:
   PipelineConsumer(const DriverOptions& opts, FileResult& result, UnknownExoAttrFilter* filter,
@@ -92,7 +105,10 @@ public:
         llvm::errs() << "exo-cuda: " << k->name << ": prover " << (proven ? "proved" : "rejected") << " in "
                      << llvm::format("%.3f", stats.seconds) << " s, " << stats.accessPairs << " access pairs, "
                      << stats.solverQueries << " solver queries\n";
-      if (proven) kernels.push_back(std::move(k));
+      if (proven) {
+        result_.summary.push_back(describe(*k, stats));
+        kernels.push_back(std::move(k));
+      }
     }
     if (diags.hasErrorOccurred()) return;
     result_.ok = true;
@@ -169,6 +185,7 @@ FileResult processFile(const c::tooling::CompilationDatabase& db, const std::str
   tool.appendArgumentsAdjuster(c::tooling::getInsertArgumentAdjuster(
       {"-fsyntax-only", "-D__EXO_CUDA__=1", "-I" + opts.exoIncludeDir, "-resource-dir", opts.clangResourceDir},
       ArgumentInsertPosition::END));
+  tool.setPrintErrorMessage(false);  // the diagnostics already said why
   PipelineFactory factory(opts, result);
   int rc = tool.run(&factory);
   if (rc != 0) result.ok = false;

@@ -21,6 +21,7 @@ struct FileResult {
   bool ok = false;        // no errors
   std::string cuda;       // generated CUDA (empty when checkOnly or !ok)
   std::vector<std::string> kernelNames;
+  std::vector<std::string> summary;  // one line per kernel: what was checked, how it maps
 };
 
 /// Runs the pipeline on one file; diagnostics go to stderr, clang-style.

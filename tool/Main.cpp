@@ -30,6 +30,8 @@ static cl::opt<std::string> OutDir("out-dir", cl::desc("write <name>.cu for each
                                    cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> CheckOnly("check-only", cl::desc("check only; write nothing (pre-commit hooks, IDEs)"),
                                cl::cat(Category));
+static cl::opt<bool> Summary("summary", cl::desc("print what was checked and where the CUDA went"),
+                             cl::cat(Category));
 static cl::opt<bool> Stats("prover-stats", cl::desc("print prover statistics to stderr"), cl::cat(Category));
 
 namespace {
@@ -143,12 +145,19 @@ int main(int argc, const char** argv) {
   for (const std::string& in : Inputs) {
     exo::FileResult r = exo::processFile(*db, in, opts);
     allOk &= r.ok;
-    if (!r.ok || CheckOnly) continue;
+    if (!r.ok) continue;
+    if (CheckOnly) {
+      if (Summary)
+        for (const std::string& line : r.summary) llvm::errs() << "exo-cuda: " << in << ": " << line << "\n";
+      continue;
+    }
     std::string path = !Output.empty() ? std::string(Output)
                        : !OutDir.empty() ? (llvm::Twine(OutDir) + "/" + outputName(in)).str()
                                          : "";
     if (!path.empty() && llvm::sys::fs::equivalent(path, in)) return usage("output '" + path + "' is the input");
     outputs.push_back({path, r.cuda});
+    if (Summary)
+      for (const std::string& line : r.summary) llvm::errs() << "exo-cuda: " << in << ": " << line << "\n";
   }
   if (!allOk) return 1;
   for (auto& [path, text] : outputs) {
@@ -156,8 +165,9 @@ int main(int argc, const char** argv) {
       llvm::outs() << text;
     } else if (!writeAtomically(path, text)) {
       return 1;
+    } else if (Summary) {
+      llvm::errs() << "exo-cuda: wrote " << path << "\n";
     }
   }
-  if (CheckOnly) llvm::errs() << "";
   return 0;
 }

@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "exo-cuda"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp"]
+config.suffixes = [".cpp", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 if hasattr(config, "exo_binary_dir"):
