@@ -1,0 +1,126 @@
+// Lowering of hand-built models: thread index arithmetic, guards for idle threads,
+// distributed registers, barriers, dynamic shared memory, the launcher.
+#include <gtest/gtest.h>
+
+#include "model/ThreadMapping.h"
+#include "rewriter/CudaPrinter.h"
+#include "tests/unit/KernelBuilder.h"
+
+using namespace exo::model;
+using exo::test::KB;
+
+namespace {
+
+struct NullSink : DiagSink {
+  void report(const Diagnostic&) override {}
+};
+
+ExprPtr idx(Var* v, std::vector<ExprPtr> args) {
+  auto e = std::make_shared<Expr>();
+  e->kind = ExprKind::Index;
+  e->var = v;
+  e->args = std::move(args);
+  return e;
+}
+
+Stmt* assign(Stmt* parent, ExprPtr lhs, ExprPtr rhs) {
+  auto s = std::make_unique<Stmt>();
+  s->kind = StmtKind::Assign;
+  s->op = "=";
+  s->lhs = lhs;
+  s->rhs = rhs;
+  parent->body.push_back(std::move(s));
+  return parent->body.back().get();
+}
+
+Var* array(KB& b, Stmt* parent, const std::string& name, Memory mem, std::vector<int64_t> dims) {
+  auto s = std::make_unique<Stmt>();
+  s->kind = StmtKind::Decl;
+  Type t;
+  t.scalar = ScalarKind::Float;
+  s->var = b.kernel->newVar(name, t, VarKind::Array, mem, {});
+  s->var->dims = std::move(dims);
+  parent->body.push_back(std::move(s));
+  return parent->body.back()->var;
+}
+
+std::string lower(KB& b) {
+  NullSink sink;
+  EXPECT_TRUE(mapThreads(*b.kernel, sink));
+  return exo::rewriter::printCuda({b.kernel.get()}, {});
+}
+
+TEST(CudaPrinter, GuardsIdleThreadsOfSmallerNests) {
+  KB b;
+  Var* n = b.param("n");
+  Stmt* blk = b.blockLoop(b.kernel->body.get(), "b", n);
+  Var* s = array(b, blk->forBody(), "s", Memory::Shared, {64});
+  Stmt* t = b.loop(blk->forBody(), LoopKind::Thread, "t", 64);
+  assign(t->forBody(), idx(s, {KB::ref(t->var)}), Expr::intLit(0));
+  Stmt* u = b.loop(blk->forBody(), LoopKind::Thread, "u", 40);
+  assign(u->forBody(), idx(s, {KB::ref(u->var)}), Expr::intLit(1));
+  std::string cu = lower(b);
+  EXPECT_NE(cu.find("__launch_bounds__(64)"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("if (exo_tid < 40) {"), std::string::npos) << cu;     // the 40-thread nest idles 24
+  EXPECT_EQ(cu.find("if (exo_tid < 64)"), std::string::npos) << cu;      // the full nest needs no guard
+  EXPECT_NE(cu.find("__shared__ float s[64];"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("const int t = exo_tid;"), std::string::npos) << cu;
+}
+
+TEST(CudaPrinter, DistributedRegistersDropOwnedIndices) {
+  KB b;
+  Stmt* blk = b.blockLoop(b.kernel->body.get(), "b", b.param("n"));
+  Var* acc = array(b, blk->forBody(), "acc", Memory::Registers, {8, 4, 2});
+  Stmt* i = b.loop(blk->forBody(), LoopKind::Thread, "i", 8);
+  Stmt* j = b.loop(i->forBody(), LoopKind::Thread, "j", 4);
+  acc->ownedDims = 2;  // what checkDistributedRegisters sets for this use
+  assign(j->forBody(), idx(acc, {KB::ref(i->var), KB::ref(j->var), Expr::intLit(1)}), Expr::intLit(0));
+  std::string cu = lower(b);
+  EXPECT_NE(cu.find("float acc[2];  // this thread's part of acc[8][4][2]"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("acc[1] = 0;"), std::string::npos) << cu;
+  EXPECT_EQ(cu.find("const int i ="), std::string::npos) << "unused loop variable printed:\n" << cu;
+}
+
+TEST(CudaPrinter, LargeSharedMemoryIsDynamic) {
+  KB b;
+  Stmt* blk = b.blockLoop(b.kernel->body.get(), "b", b.param("n"));
+  Var* big = array(b, blk->forBody(), "big", Memory::Shared, {128, 128});  // 64 KiB
+  Stmt* t = b.loop(blk->forBody(), LoopKind::Thread, "t", 128);
+  assign(t->forBody(), idx(big, {KB::ref(t->var), Expr::intLit(0)}), Expr::intLit(0));
+  std::string cu = lower(b);
+  EXPECT_NE(cu.find("extern __shared__ __align__(16) unsigned char exo_smem[];"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("float (&big)[128][128] = *reinterpret_cast<float (*)[128][128]>(exo_smem + 0);"),
+            std::string::npos) << cu;
+  EXPECT_NE(cu.find("cudaFuncAttributeMaxDynamicSharedMemorySize, 65536"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("<<<(unsigned)exo_blocks, 128, 65536, stream>>>"), std::string::npos) << cu;
+}
+
+TEST(CudaPrinter, WarpgroupBarrierIsNamedPerWarpgroup) {
+  KB b;
+  Stmt* blk = b.blockLoop(b.kernel->body.get(), "b", b.param("n"));
+  Stmt* wg = b.loop(blk->forBody(), LoopKind::Warpgroup, "wg", 2);
+  auto sync = std::make_unique<Stmt>();
+  sync->kind = StmtKind::Sync;
+  sync->scope = SyncScope::Warpgroup;
+  wg->forBody()->body.push_back(std::move(sync));
+  std::string cu = lower(b);
+  EXPECT_NE(cu.find("__launch_bounds__(256)"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("bar.sync %0, 128;\" :: \"r\"(1 + exo_tid / 128)"), std::string::npos) << cu;
+}
+
+TEST(CudaPrinter, ExpressionsKeepPrecedence) {
+  auto bin = [](const char* op, ExprPtr a, ExprPtr c) {
+    auto e = std::make_shared<Expr>();
+    e->kind = ExprKind::Binary;
+    e->spelling = op;
+    e->args = {a, c};
+    return e;
+  };
+  ExprPtr one = Expr::intLit(1), two = Expr::intLit(2), three = Expr::intLit(3);
+  EXPECT_EQ(exo::rewriter::printExpr(bin("*", bin("+", one, two), three)), "(1 + 2) * 3");
+  EXPECT_EQ(exo::rewriter::printExpr(bin("-", one, bin("-", two, three))), "1 - (2 - 3)");
+  EXPECT_EQ(exo::rewriter::printExpr(bin("-", bin("-", one, two), three)), "1 - 2 - 3");
+  EXPECT_EQ(exo::rewriter::printExpr(bin("<", one, bin(">>", two, three))), "1 < 2 >> 3");
+}
+
+}  // namespace
