@@ -1,6 +1,7 @@
 #include "annotations/ClangDiags.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Lex/Lexer.h"
 
 namespace exo {
 
@@ -32,15 +33,24 @@ void ClangDiagSink::report(const model::Diagnostic& d) {
     builder << clang::SourceRange(begin, end);
   for (const model::FixIt& f : d.fixits) {
     clang::SourceLocation fb = toClang(f.range.begin);
-    if (!f.range.end.valid())  // insertion before range.begin
-      builder << clang::FixItHint::CreateInsertion(fb, f.text);
-    else if (f.text.empty())
-      builder << clang::FixItHint::CreateRemoval(
-          clang::CharSourceRange::getTokenRange(fb, toClang(f.range.end)));
-    else
-      builder << clang::FixItHint::CreateReplacement(
-          clang::CharSourceRange::getTokenRange(fb, toClang(f.range.end)), f.text);
+    clang::CharSourceRange r = f.range.end.valid()
+                                   ? clang::CharSourceRange::getTokenRange(fb, toClang(f.range.end))
+                                   : clang::CharSourceRange::getCharRange(fb, fb);  // insertion
+    builder << clang::FixItHint::CreateReplacement(r, f.text);
+    record(r, f.text);
   }
+}
+
+void ClangDiagSink::record(const clang::CharSourceRange& range, const std::string& text) {
+  const clang::SourceManager& sm = engine_.getSourceManager();
+  clang::CharSourceRange chars =
+      clang::Lexer::makeFileCharRange(range, sm, clang::LangOptions());
+  if (chars.isInvalid()) return;
+  auto [fid, begin] = sm.getDecomposedLoc(chars.getBegin());
+  unsigned end = sm.getFileOffset(chars.getEnd());
+  clang::OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
+  if (!fe) return;
+  replacements_.push_back({fe->getName().str(), begin, end - begin, text});
 }
 
 }  // namespace exo

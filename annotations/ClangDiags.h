@@ -28,8 +28,19 @@ public:
   explicit ClangDiagSink(clang::DiagnosticsEngine& engine) : engine_(engine) {}
   void report(const model::Diagnostic& d) override;
 
+  /// Every fix-it reported so far, as (file, offset, length, text) replacements.
+  struct Replacement {
+    std::string file;
+    unsigned offset, length;
+    std::string text;
+  };
+  const std::vector<Replacement>& replacements() const { return replacements_; }
+
 private:
+  void record(const clang::CharSourceRange& range, const std::string& text);
+
   clang::DiagnosticsEngine& engine_;
+  std::vector<Replacement> replacements_;
 };
 
 }  // namespace exo

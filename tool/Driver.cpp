@@ -83,8 +83,14 @@ public:
       : opts_(opts), result_(result), filter_(filter), sourceName_(std::move(sourceName)) {}
 
   void HandleTranslationUnit(c::ASTContext& ctx) override {
+    ClangDiagSink sink(ctx.getDiagnostics());
+    run(ctx, sink);
+    for (const auto& r : sink.replacements()) result_.fixes.push_back({r.file, r.offset, r.length, r.text});
+  }
+
+private:
+  void run(c::ASTContext& ctx, ClangDiagSink& sink) {
     c::DiagnosticsEngine& diags = ctx.getDiagnostics();
-    ClangDiagSink sink(diags);
     for (auto& [loc, name] : filter_->unknown) sink.diag(model::DiagID::err_attr_unknown, toSrcLoc(loc), {name});
     if (diags.hasErrorOccurred()) return;
 
@@ -125,7 +131,6 @@ public:
     result_.cuda = rewriter::printCuda(ptrs, po);
   }
 
-private:
   const DriverOptions& opts_;
   FileResult& result_;
   UnknownExoAttrFilter* filter_;

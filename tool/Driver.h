@@ -22,6 +22,12 @@ struct FileResult {
   std::string cuda;       // generated CUDA (empty when checkOnly or !ok)
   std::vector<std::string> kernelNames;
   std::vector<std::string> summary;  // one line per kernel: what was checked, how it maps
+  struct Fix {
+    std::string file;
+    unsigned offset, length;
+    std::string text;
+  };
+  std::vector<Fix> fixes;  // fix-its of the diagnostics, for --export-fixes
 };
 
 /// Runs the pipeline on one file; diagnostics go to stderr, clang-style.

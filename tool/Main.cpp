@@ -10,6 +10,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -30,6 +31,10 @@ static cl::opt<std::string> OutDir("out-dir", cl::desc("write <name>.cu for each
                                    cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> CheckOnly("check-only", cl::desc("check only; write nothing (pre-commit hooks, IDEs)"),
                                cl::cat(Category));
+static cl::opt<std::string> ExportFixes("export-fixes",
+                                        cl::desc("write the fix-its of all diagnostics to <file> (YAML, for "
+                                                 "clang-apply-replacements)"),
+                                        cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool> Summary("summary", cl::desc("print what was checked and where the CUDA went"),
                              cl::cat(Category));
 static cl::opt<bool> Stats("prover-stats", cl::desc("print prover statistics to stderr"), cl::cat(Category));
@@ -142,9 +147,13 @@ int main(int argc, const char** argv) {
 
   std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = stdout), text
   bool allOk = true;
+  clang::tooling::TranslationUnitReplacements fixes;
+  fixes.MainSourceFile = Inputs.front();
   for (const std::string& in : Inputs) {
     exo::FileResult r = exo::processFile(*db, in, opts);
     allOk &= r.ok;
+    for (const auto& f : r.fixes)
+      fixes.Replacements.emplace_back(f.file, f.offset, f.length, f.text);
     if (!r.ok) continue;
     if (CheckOnly) {
       if (Summary)
@@ -158,6 +167,13 @@ int main(int argc, const char** argv) {
     outputs.push_back({path, r.cuda});
     if (Summary)
       for (const std::string& line : r.summary) llvm::errs() << "exo-cuda: " << in << ": " << line << "\n";
+  }
+  if (!ExportFixes.empty()) {
+    std::string yaml;
+    llvm::raw_string_ostream os(yaml);
+    llvm::yaml::Output out(os);
+    out << fixes;
+    if (!writeAtomically(ExportFixes, yaml)) return 1;
   }
   if (!allOk) return 1;
   for (auto& [path, text] : outputs) {
