@@ -23,6 +23,10 @@ void checkArrayMemory(const model::Kernel& k, model::DiagSink& sink);
 /// Distributed register arrays are indexed by their owning thread; sets Var::ownedDims.
 void checkDistributedRegisters(model::Kernel& k, model::DiagSink& sink);
 
+/// Scalars live in each thread's registers: one declared outside a parallel loop and
+/// assigned inside it would silently diverge between threads.
+void checkScalarOwnership(const model::Kernel& k, model::DiagSink& sink);
+
 /// Runs all of the above; true if none reported an error.
 bool checkStructure(model::Kernel& k, model::DiagSink& sink);
 

@@ -26,6 +26,7 @@ bool checkStructure(Kernel& k, DiagSink& sink) {
   checkCollectivePlacement(k, sink);
   checkSyncPlacement(k, sink);
   checkArrayMemory(k, sink);
+  checkScalarOwnership(k, sink);
   if (sink.errors == before) checkDistributedRegisters(k, sink);
   return sink.errors == before;
 }
