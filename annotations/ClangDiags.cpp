@@ -22,6 +22,20 @@ unsigned clangDiagID(clang::DiagnosticsEngine& engine, model::DiagID id) {
   return 0;
 }
 
+/// The whitespace between the start of the line and `loc`, if only whitespace is there:
+/// an inserted line ("...\n") must restore the indentation of the code it pushes down.
+std::string ClangDiagSink::indentationBefore(clang::SourceLocation loc) const {
+  const clang::SourceManager& sm = engine_.getSourceManager();
+  if (!loc.isFileID()) return "";
+  bool invalid = false;
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(loc), &invalid);
+  if (invalid) return "";
+  unsigned end = sm.getFileOffset(loc), begin = end;
+  while (begin > 0 && (buffer[begin - 1] == ' ' || buffer[begin - 1] == '\t')) --begin;
+  if (begin > 0 && buffer[begin - 1] != '\n') return "";
+  return buffer.substr(begin, end - begin).str();
+}
+
 void ClangDiagSink::report(const model::Diagnostic& d) {
   clang::SourceLocation begin = toClang(d.range.begin);
   clang::SourceLocation end = d.range.end.valid() ? toClang(d.range.end) : begin;
@@ -36,8 +50,10 @@ void ClangDiagSink::report(const model::Diagnostic& d) {
     clang::CharSourceRange r = f.range.end.valid()
                                    ? clang::CharSourceRange::getTokenRange(fb, toClang(f.range.end))
                                    : clang::CharSourceRange::getCharRange(fb, fb);  // insertion
-    builder << clang::FixItHint::CreateReplacement(r, f.text);
-    record(r, f.text);
+    std::string text = f.text;
+    if (!f.range.end.valid() && !text.empty() && text.back() == '\n') text += indentationBefore(fb);
+    builder << clang::FixItHint::CreateReplacement(r, text);
+    record(r, text);
   }
 }
 

@@ -38,6 +38,7 @@ public:
 
 private:
   void record(const clang::CharSourceRange& range, const std::string& text);
+  std::string indentationBefore(clang::SourceLocation loc) const;
 
   clang::DiagnosticsEngine& engine_;
   std::vector<Replacement> replacements_;

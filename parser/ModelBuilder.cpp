@@ -58,6 +58,21 @@ public:
 
 private:
   SrcRange range(c::SourceRange r) { return toSrcRange(r); }
+
+  /// Where `[[` of the attribute at `attrLoc` (its name token) starts, so that a
+  /// statement's range, and fix-its inserted before it, cover the whole attribute.
+  c::SourceLocation attributeStart(c::SourceLocation attrLoc) {
+    const c::SourceManager& sm = ctx_.getSourceManager();
+    if (!attrLoc.isFileID()) return attrLoc;
+    bool invalid = false;
+    llvm::StringRef buffer = sm.getBufferData(sm.getFileID(attrLoc), &invalid);
+    if (invalid) return attrLoc;
+    unsigned at = sm.getFileOffset(attrLoc), q = at;
+    while (q > 0 && (buffer[q - 1] == ' ' || buffer[q - 1] == '\t')) --q;
+    if (q >= 2 && buffer[q - 1] == '[' && buffer[q - 2] == '[')
+      return attrLoc.getLocWithOffset(-static_cast<int>(at - q + 2));
+    return attrLoc;
+  }
   SrcRange range(const c::Stmt* s) { return toSrcRange(s->getSourceRange()); }
 
   void unsupported(const c::Stmt* s, const std::string& what, const std::string& hint, bool isExpr) {
@@ -156,7 +171,7 @@ private:
     if (sync) {
       llvm::StringRef scope = sync->getAnnotation().drop_front(strlen("exo.sync."));
       StmtPtr st = newStmt(StmtKind::Sync, as);
-      st->range = SrcRange{toSrcLoc(sync->getLocation()), toSrcLoc(as->getEndLoc())};
+      st->range = SrcRange{toSrcLoc(attributeStart(sync->getLocation())), toSrcLoc(as->getEndLoc())};
       st->attrLoc = toSrcLoc(sync->getLocation());
       st->scope = scope == "block" ? SyncScope::Block : scope == "warpgroup" ? SyncScope::Warpgroup : SyncScope::Warp;
       out.push_back(std::move(st));
@@ -198,7 +213,7 @@ private:
     vars_[vd] = f->var;
     f->loop = kind;
     f->attrLoc = toSrcLoc(attrLoc);
-    if (attrLoc.isValid()) f->range.begin = toSrcLoc(attrLoc);
+    if (attrLoc.isValid()) f->range.begin = toSrcLoc(attributeStart(attrLoc));
     f->step = step;
     f->lo = expr(vd->getInit());
     f->hi = expr(cond->getRHS());

@@ -1,0 +1,99 @@
+#include "checker/ProverAccess.h"
+
+#include <functional>
+
+#include "model/Walk.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+const Stmt* stepTarget(const PathStep& s) { return s.container->body[s.child].get(); }
+
+std::vector<const Stmt*> enclosingLoops(const Path& p) {
+  std::vector<const Stmt*> out;
+  for (const PathStep& s : p)
+    if (s.container->kind == StmtKind::For) out.push_back(s.container);
+  return out;
+}
+
+namespace {
+
+class Collector {
+public:
+  explicit Collector(KernelFacts& f) : f_(f) {}
+
+  void stmt(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::For:
+        f_.loopOf[s.var] = &s;
+        reads(s.lo, s);
+        reads(s.hi, s);
+        break;
+      case StmtKind::If:
+        reads(s.cond, s);
+        break;
+      case StmtKind::Assign:
+        // Right-hand side first: it is evaluated before the store.
+        reads(s.rhs, s);
+        if (s.lhs->kind == ExprKind::Index) {
+          for (const ExprPtr& a : s.lhs->args) reads(a, s);
+          if (s.op != "=") add(*s.lhs, false, s);
+          add(*s.lhs, true, s);
+        } else if (s.lhs->var) {
+          f_.scalarWrites.push_back({&s, path_});
+          f_.assigned.insert(s.lhs->var);
+        }
+        break;
+      case StmtKind::Decl:
+        f_.decls[s.var] = {&s, path_};
+        reads(s.init, s);
+        break;
+      case StmtKind::Sync:
+        f_.syncs.push_back({&s, path_});
+        break;
+      case StmtKind::Assume:
+        if (s.cond) f_.assumes.push_back(s.cond.get());
+        break;
+      case StmtKind::Block:
+        break;
+    }
+    for (size_t i = 0; i < s.body.size(); ++i) {
+      if (!s.body[i]) continue;
+      path_.push_back({&s, static_cast<int>(i)});
+      stmt(*s.body[i]);
+      path_.pop_back();
+    }
+  }
+
+private:
+  void reads(const ExprPtr& e, const Stmt& s) {
+    forEachExpr(e, [&](const Expr& x) {
+      if (x.kind == ExprKind::Index && x.var) add(x, false, s);
+    });
+  }
+  void add(const Expr& e, bool write, const Stmt& s) {
+    AccessSite a;
+    a.expr = &e;
+    a.var = e.var;
+    a.write = write;
+    a.stmt = &s;
+    a.path = path_;
+    a.order = static_cast<int>(f_.sites.size());
+    f_.sites.push_back(std::move(a));
+  }
+
+  KernelFacts& f_;
+  Path path_;
+};
+
+}  // namespace
+
+KernelFacts collectFacts(const Kernel& k) {
+  KernelFacts f;
+  f.kernel = &k;
+  if (k.body) Collector(f).stmt(*k.body);
+  return f;
+}
+
+}  // namespace exo::checker

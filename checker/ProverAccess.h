@@ -1,0 +1,58 @@
+// Access collection for the prover: every memory access site of a kernel with the
+// path of statements that leads to it, plus the facts the encoder needs about
+// variables (declarations, assignments, loops) and the kernel's syncs.
+#pragma once
+
+#include <map>
+#include <set>
+#include <vector>
+
+#include "model/Kernel.h"
+
+namespace exo::checker {
+
+/// One step down the statement tree: child `child` of `container`
+/// (Block: index into body; For: 0 = the loop body; If: 0 = then, 1 = else).
+struct PathStep {
+  const model::Stmt* container;
+  int child;
+  bool operator==(const PathStep& o) const { return container == o.container && child == o.child; }
+};
+using Path = std::vector<PathStep>;
+
+/// One array element access in the source.
+struct AccessSite {
+  const model::Expr* expr = nullptr;  // the Index expression
+  const model::Var* var = nullptr;    // the array or pointer parameter
+  bool write = false;                 // false: a read
+  const model::Stmt* stmt = nullptr;  // the statement that evaluates it
+  Path path;                          // kernel body .. stmt (stmt = last step's child)
+  int order = 0;                      // program order, for deterministic reports
+};
+
+/// A statement with its path (syncs, scalar assignments, declarations).
+struct PlacedStmt {
+  const model::Stmt* stmt = nullptr;
+  Path path;
+};
+
+struct KernelFacts {
+  const model::Kernel* kernel = nullptr;
+  std::vector<AccessSite> sites;
+  std::vector<PlacedStmt> syncs;
+  std::vector<PlacedStmt> scalarWrites;        // Assign to a scalar (VarRef lhs)
+  std::map<const model::Var*, PlacedStmt> decls;  // Decl of each local scalar/array
+  std::map<const model::Var*, const model::Stmt*> loopOf;  // loop variable -> its For
+  std::set<const model::Var*> assigned;        // scalars assigned after their declaration
+  std::vector<const model::Expr*> assumes;     // exo::assume conditions
+};
+
+KernelFacts collectFacts(const model::Kernel& k);
+
+/// The statement a step leads to.
+const model::Stmt* stepTarget(const PathStep& s);
+
+/// The For statements on a path (the loops enclosing its target), outermost first.
+std::vector<const model::Stmt*> enclosingLoops(const Path& p);
+
+}  // namespace exo::checker

@@ -1,0 +1,435 @@
+#include "checker/ProverEncode.h"
+
+#include <algorithm>
+
+namespace exo::checker {
+
+using namespace model;
+
+// ------------------------------------------------------------------------ Poly
+
+Poly Poly::constant(int64_t c) {
+  Poly p;
+  if (c) p.terms[{}] = c;
+  return p;
+}
+
+Poly Poly::atom(int a) {
+  Poly p;
+  p.terms[{a}] = 1;
+  return p;
+}
+
+bool Poly::isConst() const { return terms.empty() || (terms.size() == 1 && terms.begin()->first.empty()); }
+
+int64_t Poly::constValue() const {
+  auto it = terms.find({});
+  return it == terms.end() ? 0 : it->second;
+}
+
+bool Poly::isLinear() const {
+  for (const auto& [m, c] : terms)
+    if (m.size() > 1) return false;
+  return true;
+}
+
+Poly Poly::operator+(const Poly& o) const {
+  Poly r = *this;
+  for (const auto& [m, c] : o.terms)
+    if ((r.terms[m] += c) == 0) r.terms.erase(m);
+  return r;
+}
+
+Poly Poly::operator-(const Poly& o) const { return *this + o.scaled(-1); }
+
+Poly Poly::operator*(const Poly& o) const {
+  Poly r;
+  for (const auto& [m1, c1] : terms)
+    for (const auto& [m2, c2] : o.terms) {
+      std::vector<int> m = m1;
+      m.insert(m.end(), m2.begin(), m2.end());
+      std::sort(m.begin(), m.end());
+      if ((r.terms[m] += c1 * c2) == 0) r.terms.erase(m);
+    }
+  return r;
+}
+
+Poly Poly::scaled(int64_t c) const {
+  Poly r;
+  if (c == 0) return r;
+  for (const auto& [m, k] : terms) r.terms[m] = k * c;
+  return r;
+}
+
+void Poly::splitBy(int a, Poly& quotient, Poly& rest) const {
+  quotient = Poly();
+  rest = Poly();
+  for (const auto& [m, c] : terms) {
+    auto it = std::find(m.begin(), m.end(), a);
+    if (it == m.end()) {
+      rest.terms[m] = c;
+    } else {
+      std::vector<int> q = m;
+      q.erase(q.begin() + (it - m.begin()));
+      quotient.terms[q] = c;
+    }
+  }
+}
+
+bool Poly::mentions(int a) const {
+  for (const auto& [m, c] : terms)
+    if (std::find(m.begin(), m.end(), a) != m.end()) return true;
+  return false;
+}
+
+// --------------------------------------------------------------------- Encoder
+
+Encoder::Encoder(z3::context& c, const KernelFacts& f) : ctx(c), facts(f) {
+  for (const Var* p : f.kernel->params)
+    if (!p->type.isPointer && p->type.isIntegral()) paramAtom(p);
+  // exo::assume facts: scalar parameters only (the parser enforces it). An assume we
+  // cannot encode is dropped: fewer facts can only make the prover more cautious.
+  for (const Expr* a : f.assumes) {
+    Instance global;
+    std::string why;
+    if (std::optional<z3::expr> b = boolExpr(*a, global, why)) {
+      for (const z3::expr& x : global.facts) assumeFacts_.push_back(x);
+      assumeFacts_.push_back(*b);
+    }
+  }
+}
+
+int Encoder::newAtom(const std::string& name) {
+  atoms_.push_back(ctx.int_const((name + "!" + std::to_string(counter_++)).c_str()));
+  return static_cast<int>(atoms_.size()) - 1;
+}
+
+int Encoder::paramAtom(const Var* v) {
+  auto it = paramAtoms_.find(v);
+  if (it != paramAtoms_.end()) return it->second;
+  int a = newAtom(v->name);
+  paramAtoms_[v] = a;
+  paramAtomSet_.insert(a);
+  sharedAtoms_.push_back(a);
+  params_.push_back({v, a});
+  return a;
+}
+
+z3::expr Encoder::toZ3(const Poly& p) const {
+  z3::expr sum = ctx.int_val(0);
+  bool first = true;
+  for (const auto& [m, c] : p.terms) {
+    z3::expr t = ctx.int_val(static_cast<int64_t>(c));
+    for (int a : m) t = t * atoms_[a];
+    sum = first ? t : sum + t;
+    first = false;
+  }
+  return sum;
+}
+
+void Encoder::divMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r) {
+  q = newAtom("q");
+  r = newAtom("r");
+  z3::expr E = toZ3(e), Q = atoms_[q], R = atoms_[r], C = ctx.int_val(static_cast<int64_t>(c));
+  // C truncates toward zero: the remainder takes the sign of the dividend.
+  inst.facts.push_back(E == C * Q + R);
+  inst.facts.push_back(z3::implies(E >= 0, R >= 0 && R < C));
+  inst.facts.push_back(z3::implies(E < 0, R <= 0 && R > -C));
+}
+
+void Encoder::floorDivMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r) {
+  q = newAtom("q");
+  r = newAtom("r");
+  z3::expr E = toZ3(e), Q = atoms_[q], R = atoms_[r], C = ctx.int_val(static_cast<int64_t>(c));
+  inst.facts.push_back(E == C * Q + R);
+  inst.facts.push_back(R >= 0 && R < C);
+}
+
+Instance Encoder::instantiate(const Path& path, const std::string& tag) {
+  Instance inst;
+  for (const PathStep& s : path) {
+    const Stmt* c = s.container;
+    if (c->kind == StmtKind::For && c->var) {
+      int v = newAtom(tag + c->var->name);
+      int k = newAtom(tag + c->var->name + "#iter");
+      z3::expr V = atoms_[v], K = atoms_[k];
+      inst.facts.push_back(K >= 0);
+      std::string why;
+      if (c->lo)
+        if (std::optional<Poly> lo = intExpr(*c->lo, inst, why))
+          inst.facts.push_back(V == toZ3(*lo) + ctx.int_val(static_cast<int64_t>(c->step)) * K);
+      if (c->hi)
+        if (std::optional<Poly> hi = intExpr(*c->hi, inst, why)) inst.facts.push_back(V < toZ3(*hi));
+      inst.loopVar[c->var] = v;
+      inst.iter[c] = k;
+      inst.loops.push_back(c);
+      if (c->loop == LoopKind::Block) inst.gridLoops.push_back(c);
+      else if (c->loop != LoopKind::Seq) inst.threadLoops.push_back(c);
+    } else if (c->kind == StmtKind::If && c->cond) {
+      std::string why;
+      if (std::optional<z3::expr> b = boolExpr(*c->cond, inst, why))
+        inst.facts.push_back(s.child == 0 ? *b : !*b);
+    }
+  }
+  // ThreadMapping: thread r of the collective runs iteration r / unit, so the flat
+  // index is the sum of iteration * unit over the parallel loops, plus the thread's
+  // rank inside the innermost iteration (0 when that iteration is a single thread).
+  Poly flat;
+  int64_t inner = facts.kernel->blockThreads > 0 ? facts.kernel->blockThreads : 1;
+  for (const Stmt* l : inst.threadLoops) {
+    int64_t unit = l->unit > 0 ? l->unit : 1;
+    flat = flat + Poly::atom(inst.iter[l]).scaled(unit);
+    inner = unit;
+  }
+  if (inner > 1) {
+    int r = newAtom(tag + "rank");
+    inst.facts.push_back(atoms_[r] >= 0 && atoms_[r] < ctx.int_val(static_cast<int64_t>(inner)));
+    flat = flat + Poly::atom(r);
+  }
+  inst.flat = flat;
+  return inst;
+}
+
+static bool isIntegralExpr(const Expr& e) { return !e.type.isPointer && !e.type.isFloating(); }
+
+std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string& why, int depth) {
+  if (depth > 64) {
+    why = "the expression is nested too deeply";
+    return std::nullopt;
+  }
+  switch (e.kind) {
+    case ExprKind::IntLit:
+      return Poly::constant(e.ival);
+    case ExprKind::FloatLit:
+      why = "it uses a floating-point value";
+      return std::nullopt;
+    case ExprKind::VarRef: {
+      const Var* v = e.var;
+      if (!v) break;
+      if (v->kind == VarKind::LoopVar) {
+        auto it = inst.loopVar.find(v);
+        if (it != inst.loopVar.end()) return Poly::atom(it->second);
+        why = "loop variable '" + v->name + "' is used outside its loop";
+        return std::nullopt;
+      }
+      if (v->kind == VarKind::Param) {
+        if (v->type.isPointer || v->type.isFloating()) break;
+        return Poly::atom(paramAtom(v));
+      }
+      if (v->kind == VarKind::Scalar && !v->type.isFloating()) {
+        auto d = facts.decls.find(v);
+        if (d != facts.decls.end() && d->second.stmt->init && !facts.assigned.count(v))
+          return intExpr(*d->second.stmt->init, inst, why, depth + 1);
+        why = "'" + v->name + "' is assigned at run time";
+        return std::nullopt;
+      }
+      why = "'" + v->name + "' is not an integer value known before the kernel runs";
+      return std::nullopt;
+    }
+    case ExprKind::Index:
+      why = "it depends on data read from '" + (e.var ? e.var->name : std::string("?")) +
+            "' at run time (a data-dependent index)";
+      return std::nullopt;
+    case ExprKind::Unary: {
+      if (e.args.empty()) break;
+      if (e.spelling == "!") {
+        std::optional<z3::expr> b = boolExpr(e, inst, why, depth + 1);
+        if (!b) return std::nullopt;
+        int a = newAtom("not");
+        inst.facts.push_back(atoms_[a] == z3::ite(*b, ctx.int_val(1), ctx.int_val(0)));
+        return Poly::atom(a);
+      }
+      std::optional<Poly> x = intExpr(*e.args[0], inst, why, depth + 1);
+      if (!x) return std::nullopt;
+      if (e.spelling == "-") return x->scaled(-1);
+      if (e.spelling == "~") return x->scaled(-1) - Poly::constant(1);
+      return x;
+    }
+    case ExprKind::Binary: {
+      if (e.args.size() != 2) break;
+      const std::string& op = e.spelling;
+      if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=" || op == "&&" ||
+          op == "||") {
+        std::optional<z3::expr> b = boolExpr(e, inst, why, depth + 1);
+        if (!b) return std::nullopt;
+        int a = newAtom("cmp");
+        inst.facts.push_back(atoms_[a] == z3::ite(*b, ctx.int_val(1), ctx.int_val(0)));
+        return Poly::atom(a);
+      }
+      if ((op == "<<" || op == ">>") && e.args[1]->kind == ExprKind::VarRef && e.args[1]->var &&
+          e.args[1]->var->kind == VarKind::LoopVar)
+        return shiftBySmallVar(e, inst, why, depth);
+      std::optional<Poly> l = intExpr(*e.args[0], inst, why, depth + 1);
+      if (!l) return std::nullopt;
+      std::optional<Poly> r = intExpr(*e.args[1], inst, why, depth + 1);
+      if (!r) return std::nullopt;
+      if (op == "+") return *l + *r;
+      if (op == "-") return *l - *r;
+      if (op == "*") return *l * *r;
+      if (op == "/" || op == "%") {
+        if (!r->isConst() || r->constValue() <= 0) {
+          why = "it divides by a value that is not a positive constant";
+          return std::nullopt;
+        }
+        int64_t c = r->constValue();
+        if (l->isConst()) return Poly::constant(op == "/" ? l->constValue() / c : l->constValue() % c);
+        int q, m;
+        if (onlyParams(*l)) {
+          // `n / 256` is the same value in every instance: one shared atom, so that the
+          // delinearization can split `t * (n / 256) + b` by it on both sides.
+          std::string key = polyKey(*l) + "/" + std::to_string(c);
+          auto it = paramDivs_.find(key);
+          if (it == paramDivs_.end()) {
+            Instance global;
+            divMod(*l, c, global, q, m);
+            for (const z3::expr& f : global.facts) assumeFacts_.push_back(f);
+            it = paramDivs_.emplace(key, std::make_pair(q, m)).first;
+            sharedAtoms_.push_back(q);
+          }
+          return Poly::atom(op == "/" ? it->second.first : it->second.second);
+        }
+        divMod(*l, c, inst, q, m);
+        return Poly::atom(op == "/" ? q : m);
+      }
+      if (op == "<<" || op == ">>") {
+        int64_t k = r->constValue();
+        if (!r->isConst() || k < 0 || k > 40) {
+          why = "it shifts by an amount that is not a small constant";
+          return std::nullopt;
+        }
+        if (op == "<<") return l->scaled(int64_t(1) << k);
+        if (l->isConst()) return Poly::constant(l->constValue() >> k);
+        int q, m;
+        floorDivMod(*l, int64_t(1) << k, inst, q, m);
+        return Poly::atom(q);
+      }
+      if (op == "&") {
+        // x & (2^k - 1) is the non-negative remainder of x modulo 2^k (two's complement).
+        const Poly* mask = r->isConst() ? &*r : l->isConst() ? &*l : nullptr;
+        const Poly* x = mask == &*r ? &*l : &*r;
+        if (mask && mask->constValue() > 0 && ((mask->constValue() + 1) & mask->constValue()) == 0) {
+          if (x->isConst()) return Poly::constant(x->constValue() & mask->constValue());
+          int q, m;
+          floorDivMod(*x, mask->constValue() + 1, inst, q, m);
+          return Poly::atom(m);
+        }
+        why = "'&' is supported only with a constant mask 2^k-1";
+        return std::nullopt;
+      }
+      why = "operator '" + op + "' is not affine";
+      return std::nullopt;
+    }
+    case ExprKind::Select: {
+      if (e.args.size() != 3) break;
+      std::optional<z3::expr> c = boolExpr(*e.args[0], inst, why, depth + 1);
+      if (!c) return std::nullopt;
+      std::optional<Poly> a = intExpr(*e.args[1], inst, why, depth + 1);
+      if (!a) return std::nullopt;
+      std::optional<Poly> b = intExpr(*e.args[2], inst, why, depth + 1);
+      if (!b) return std::nullopt;
+      int s = newAtom("sel");
+      inst.facts.push_back(atoms_[s] == z3::ite(*c, toZ3(*a), toZ3(*b)));
+      return Poly::atom(s);
+    }
+    case ExprKind::Cast:
+      if (e.args.size() == 1 && isIntegralExpr(e) && isIntegralExpr(*e.args[0]))
+        return intExpr(*e.args[0], inst, why, depth + 1);
+      why = "it converts a floating-point value";
+      return std::nullopt;
+    case ExprKind::Call:
+      why = "it calls '" + e.spelling + "'";
+      return std::nullopt;
+  }
+  why = "the expression cannot be modelled";
+  return std::nullopt;
+}
+
+bool Encoder::onlyParams(const Poly& p) const {
+  for (const auto& [m, c] : p.terms)
+    for (int a : m)
+      if (!paramAtomSet_.count(a)) return false;
+  return true;
+}
+
+std::string Encoder::polyKey(const Poly& p) {
+  std::string k;
+  for (const auto& [m, c] : p.terms) {
+    k += std::to_string(c) + "*";
+    for (int a : m) k += std::to_string(a) + ".";
+    k += "+";
+  }
+  return k;
+}
+
+// `c >> l` / `c << l` where l is a loop variable with a small constant range: one case
+// per value of l (the tree-reduction idiom `s[t + (128 >> l)]`).
+std::optional<Poly> Encoder::shiftBySmallVar(const Expr& e, Instance& inst, std::string& why, int depth) {
+  const Expr& amount = *e.args[1];
+  why = "it shifts by an amount that is neither a constant nor a loop variable with constant bounds";
+  if (amount.kind != ExprKind::VarRef || !amount.var || amount.var->kind != VarKind::LoopVar) return std::nullopt;
+  auto lit = facts.loopOf.find(amount.var);
+  auto atomIt = inst.loopVar.find(amount.var);
+  if (lit == facts.loopOf.end() || atomIt == inst.loopVar.end()) return std::nullopt;
+  const Stmt* loop = lit->second;
+  int64_t trip = loop->tripCount();
+  if (trip < 0 || trip > 64 || loop->lo->ival < 0 || loop->lo->ival + (trip - 1) * loop->step > 40) return std::nullopt;
+  std::optional<Poly> l = intExpr(*e.args[0], inst, why, depth + 1);
+  if (!l) return std::nullopt;
+  int res = newAtom("shift");
+  for (int64_t i = 0; i < trip; ++i) {
+    int64_t k = loop->lo->ival + i * loop->step;
+    Poly v;
+    if (e.spelling == "<<") {
+      v = l->scaled(int64_t(1) << k);
+    } else if (l->isConst()) {
+      v = Poly::constant(l->constValue() >> k);
+    } else {
+      int q, m;
+      floorDivMod(*l, int64_t(1) << k, inst, q, m);
+      v = Poly::atom(q);
+    }
+    inst.facts.push_back(z3::implies(atoms_[atomIt->second] == ctx.int_val(static_cast<int64_t>(k)),
+                                     atoms_[res] == toZ3(v)));
+  }
+  return Poly::atom(res);
+}
+
+std::optional<z3::expr> Encoder::boolExpr(const Expr& e, Instance& inst, std::string& why, int depth) {
+  if (depth > 64) {
+    why = "the expression is nested too deeply";
+    return std::nullopt;
+  }
+  if (e.kind == ExprKind::Unary && e.spelling == "!" && e.args.size() == 1) {
+    std::optional<z3::expr> b = boolExpr(*e.args[0], inst, why, depth + 1);
+    if (!b) return std::nullopt;
+    return !*b;
+  }
+  if (e.kind == ExprKind::Binary && e.args.size() == 2) {
+    const std::string& op = e.spelling;
+    if (op == "&&" || op == "||") {
+      std::optional<z3::expr> a = boolExpr(*e.args[0], inst, why, depth + 1);
+      if (!a) return std::nullopt;
+      std::optional<z3::expr> b = boolExpr(*e.args[1], inst, why, depth + 1);
+      if (!b) return std::nullopt;
+      return op == "&&" ? (*a && *b) : (*a || *b);
+    }
+    if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=") {
+      std::optional<Poly> a = intExpr(*e.args[0], inst, why, depth + 1);
+      if (!a) return std::nullopt;
+      std::optional<Poly> b = intExpr(*e.args[1], inst, why, depth + 1);
+      if (!b) return std::nullopt;
+      z3::expr A = toZ3(*a), B = toZ3(*b);
+      if (op == "<") return A < B;
+      if (op == "<=") return A <= B;
+      if (op == ">") return A > B;
+      if (op == ">=") return A >= B;
+      if (op == "==") return A == B;
+      return A != B;
+    }
+  }
+  std::optional<Poly> v = intExpr(e, inst, why, depth + 1);
+  if (!v) return std::nullopt;
+  return toZ3(*v) != 0;
+}
+
+}  // namespace exo::checker

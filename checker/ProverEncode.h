@@ -1,0 +1,100 @@
+// Encoding of kernel expressions for Z3.
+//
+// Index expressions are normalized to polynomials over "atoms" (Z3 integer constants:
+// scalar parameters, loop iteration counters, and fresh quotient/remainder/select
+// results). Keeping the polynomial form, instead of handing Z3 a product directly,
+// lets the prover delinearize `row * N + col` itself (see Prover.cpp), so parametric
+// strides stay in linear arithmetic where Z3 is a decision procedure.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+#include "checker/ProverAccess.h"
+
+namespace exo::checker {
+
+/// A polynomial with int64 coefficients over atoms (monomial = sorted atom ids).
+struct Poly {
+  std::map<std::vector<int>, int64_t> terms;
+
+  static Poly constant(int64_t c);
+  static Poly atom(int a);
+  bool isConst() const;
+  int64_t constValue() const;
+  bool isLinear() const;
+  Poly operator+(const Poly& o) const;
+  Poly operator-(const Poly& o) const;
+  Poly operator*(const Poly& o) const;
+  Poly scaled(int64_t c) const;
+  /// Splits this = a * quotient + rest, where rest has no monomial containing a.
+  void splitBy(int a, Poly& quotient, Poly& rest) const;
+  bool mentions(int a) const;
+};
+
+/// One instantiation of the loops around an access: fresh atoms for each enclosing
+/// loop, the facts that bound them, and the executing thread.
+struct Instance {
+  std::map<const model::Var*, int> loopVar;       // loop variable -> atom
+  std::map<const model::Stmt*, int> iter;         // loop -> iteration-count atom
+  std::vector<const model::Stmt*> loops;          // enclosing loops, outermost first
+  std::vector<z3::expr> facts;
+  std::vector<const model::Stmt*> gridLoops;      // the block loops of the path
+  std::vector<const model::Stmt*> threadLoops;    // parallel loops below the grid
+  std::optional<Poly> flat;                       // flat thread index in the CTA
+};
+
+class Encoder {
+public:
+  Encoder(z3::context& ctx, const KernelFacts& facts);
+
+  z3::context& ctx;
+  const KernelFacts& facts;
+
+  int newAtom(const std::string& name);
+  z3::expr atomExpr(int a) const { return atoms_[a]; }
+  z3::expr toZ3(const Poly& p) const;
+  int paramAtom(const model::Var* v);
+  /// Facts about scalar parameters from exo::assume (those that can be encoded).
+  const std::vector<z3::expr>& assumeFacts() const { return assumeFacts_; }
+  const std::vector<std::pair<const model::Var*, int>>& params() const { return params_; }
+
+  /// Instantiates the loops and conditions along `path`. Unencodable loop bounds or
+  /// conditions are dropped (over-approximation: more instances, never fewer).
+  Instance instantiate(const Path& path, const std::string& tag);
+
+  /// Integer value of e in inst; nullopt with `why` set if it cannot be encoded.
+  /// Side conditions (division, select) are appended to inst.facts.
+  std::optional<Poly> intExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
+  std::optional<z3::expr> boolExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
+
+  /// Fresh q with C semantics q = e / c (truncation), r = e % c; adds the facts.
+  void divMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r);
+  /// Fresh q = floor(e / c) (arithmetic shift, or e & (c - 1) via r).
+  void floorDivMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r);
+
+  /// Atoms with one value per launch (parameters, divisions of parameters): the
+  /// delinearization may split by them.
+  const std::vector<int>& sharedAtoms() const { return sharedAtoms_; }
+
+private:
+  bool onlyParams(const Poly& p) const;
+  static std::string polyKey(const Poly& p);
+  std::optional<Poly> shiftBySmallVar(const model::Expr& e, Instance& inst, std::string& why, int depth);
+
+  std::vector<z3::expr> atoms_;
+  std::map<const model::Var*, int> paramAtoms_;
+  std::vector<std::pair<const model::Var*, int>> params_;
+  std::vector<z3::expr> assumeFacts_;
+  std::set<int> paramAtomSet_;
+  std::vector<int> sharedAtoms_;
+  std::map<std::string, std::pair<int, int>> paramDivs_;
+  int counter_ = 0;
+};
+
+}  // namespace exo::checker

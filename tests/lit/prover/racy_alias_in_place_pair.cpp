@@ -1,0 +1,15 @@
+// two written pointers without __restrict__
+// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// CHECK: :[[@LINE+8]]:7: error: 'y' and 'z' may alias
+#include <exo/exo.hpp>
+
+[[exo::kernel]]
+void k(int n, float* y, float* z) {
+  exo::assume(n % 256 == 0);
+  [[exo::parallel(block)]] for (int b = 0; b < n / 256; ++b) {
+    [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t)
+      y[b * 256 + t] = z[b * 256 + t] + 1.f;
+    [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t)
+      z[b * 256 + t] = 2.f;
+  }
+}

@@ -1,0 +1,13 @@
+// index read from memory
+// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// CHECK: :[[@LINE+8]]:7: error: cannot prove that the access
+#include <exo/exo.hpp>
+
+[[exo::kernel]]
+void k(int n, const int* __restrict__ idx, const float* __restrict__ x, float* __restrict__ y) {
+  exo::assume(n % 256 == 0);
+  [[exo::parallel(block)]] for (int b = 0; b < n / 256; ++b) {
+    [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t)
+      y[idx[b * 256 + t]] = x[b * 256 + t];
+  }
+}

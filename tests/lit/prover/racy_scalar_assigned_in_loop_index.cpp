@@ -1,0 +1,16 @@
+// index through a scalar updated at run time
+// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// CHECK: :[[@LINE+10]]:7: error: cannot prove that the access
+#include <exo/exo.hpp>
+
+[[exo::kernel]]
+void k(int n, const float* __restrict__ x, float* __restrict__ y) {
+  exo::assume(n % 256 == 0);
+  [[exo::parallel(block)]] for (int b = 0; b < n / 256; ++b) {
+    [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t) {
+      int j = t;
+      for (int r = 0; r < 2; ++r) j += 1;
+      y[b * 256 + j] = x[b * 256 + t];
+    }
+  }
+}

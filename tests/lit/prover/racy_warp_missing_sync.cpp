@@ -1,0 +1,19 @@
+// warp loop without a warp sync between write and read
+// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// CHECK: :[[@LINE+13]]:38: error: data race on 'part'
+#include <exo/exo.hpp>
+
+[[exo::kernel]]
+void k(int n, const float* __restrict__ x, float* __restrict__ y) {
+  exo::assume(n % 256 == 0);
+  [[exo::parallel(block)]] for (int b = 0; b < n / 256; ++b) {
+    [[exo::shared]] float part[8][32];
+    [[exo::parallel(warp)]] for (int w = 0; w < 8; ++w) {
+      [[exo::parallel(thread)]] for (int lane = 0; lane < 32; ++lane)
+        part[w][lane] = x[b * 256 + w * 32 + lane];
+      
+      [[exo::parallel(thread)]] for (int lane = 0; lane < 32; ++lane)
+        y[b * 256 + w * 32 + lane] = part[w][31 - lane];
+    }
+  }
+}

@@ -1,0 +1,29 @@
+// Brute-force reference checker, used only by tests: runs the sequential reading of a
+// kernel at concrete parameter values, tracks which thread of which CTA touched every
+// element in which sync epoch, and reports what the prover must reject.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "model/Kernel.h"
+
+namespace exo::test {
+
+struct BruteResult {
+  bool race = false;           // two threads of one CTA, no covering sync between
+  bool crossBlock = false;     // two CTAs touch one global element, one writes
+  bool outOfBounds = false;    // shared/registers/local index outside its extent
+  bool registerOwner = false;  // two threads touch one distributed register element
+  bool tooLong = false;        // gave up (step limit)
+  std::string detail;          // the first problem, for test messages
+  bool bad() const { return race || crossBlock || outOfBounds || registerOwner; }
+};
+
+/// Interprets k (already thread-mapped) with the given integer parameter values.
+/// Index expressions must not read memory (memory contents are not modelled).
+BruteResult bruteForce(const model::Kernel& k, const std::map<const model::Var*, int64_t>& params,
+                       int64_t maxAccesses = 2'000'000);
+
+}  // namespace exo::test

@@ -1,0 +1,289 @@
+#include "tests/support/RandomKernel.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace exo::test {
+
+using namespace model;
+
+namespace {
+
+ExprPtr lit(int64_t v) { return Expr::intLit(v); }
+ExprPtr ref(Var* v) {
+  auto e = std::make_shared<Expr>();
+  e->kind = ExprKind::VarRef;
+  e->var = v;
+  return e;
+}
+ExprPtr bin(const char* op, ExprPtr a, ExprPtr b) {
+  auto e = std::make_shared<Expr>();
+  e->kind = ExprKind::Binary;
+  e->spelling = op;
+  e->args = {std::move(a), std::move(b)};
+  return e;
+}
+ExprPtr index(Var* v, std::vector<ExprPtr> args) {
+  auto e = std::make_shared<Expr>();
+  e->kind = ExprKind::Index;
+  e->var = v;
+  e->type.scalar = ScalarKind::Float;
+  e->args = std::move(args);
+  return e;
+}
+StmtPtr stmt(StmtKind k) {
+  auto s = std::make_unique<Stmt>();
+  s->kind = k;
+  return s;
+}
+
+/// An affine term sum c_v * v + c0 with its value range.
+struct Affine {
+  std::vector<std::pair<Var*, int64_t>> terms;
+  int64_t c0 = 0;
+  ExprPtr expr() const {
+    ExprPtr e = lit(c0);
+    for (auto& [v, c] : terms) e = bin("+", e, c == 1 ? ref(v) : bin("*", lit(c), ref(v)));
+    return e;
+  }
+};
+
+class Gen {
+public:
+  explicit Gen(std::mt19937& rng) : rng_(rng) {}
+
+  RandomKernel build() {
+    RandomKernel out;
+    out.kernel = std::make_unique<Kernel>();
+    Kernel& k = *out.kernel;
+    k_ = &k;
+    k.name = "random";
+    Type ptr;
+    ptr.scalar = ScalarKind::Float;
+    ptr.isPointer = true;
+    ptr.isRestrict = true;
+    Type cptr = ptr;
+    cptr.pointeeConst = true;
+    Type intT;
+    Var* n = k.newVar("n", intT, VarKind::Param, Memory::Param, {});
+    in_ = k.newVar("in", cptr, VarKind::Param, Memory::Param, {});
+    out_ = k.newVar("out", ptr, VarKind::Param, Memory::Param, {});
+    k.params = {n, in_, out_};
+    k.body = stmt(StmtKind::Block);
+
+    // Grid: constant, or n / 16 blocks with assume(n % 16 == 0).
+    StmtPtr g = stmt(StmtKind::For);
+    g->loop = LoopKind::Block;
+    Type t;
+    g->var = k.newVar("b", t, VarKind::LoopVar, Memory::Local, {});
+    b_ = g->var;
+    g->lo = lit(0);
+    bool symbolic = pick(3) == 0;
+    if (symbolic) {
+      StmtPtr a = stmt(StmtKind::Assume);
+      a->cond = bin("==", bin("%", ref(n), lit(16)), lit(0));
+      k.body->body.push_back(std::move(a));
+      g->hi = bin("/", ref(n), lit(16));
+      for (int64_t v : {16, 32, 48, 64, 128, 256}) out.sizes.push_back({{n, v}});
+      gridMax_ = 2;
+    } else {
+      int64_t G = 1 + pick(3);
+      g->hi = lit(G);
+      out.sizes.push_back({{n, 0}});
+      gridMax_ = G - 1;
+    }
+    g->body.push_back(stmt(StmtKind::Block));
+    Stmt* body = g->body[0].get();
+
+    // One shared array; its extents are fixed once all indices are known.
+    Type f;
+    f.scalar = ScalarKind::Float;
+    shared_ = k.newVar("s", f, VarKind::Array, Memory::Shared, {});
+    rank_ = 1 + pick(2);
+    shared_->dims.assign(rank_, 1);
+    StmtPtr decl = stmt(StmtKind::Decl);
+    decl->var = shared_;
+    body->body.push_back(std::move(decl));
+
+    Stmt* phasesIn = body;
+    warp_ = pick(4) == 0;
+    if (warp_) {
+      StmtPtr w = loop(LoopKind::Warp, "w", 1 + pick(3));
+      warpVar_ = w->var;
+      body->body.push_back(std::move(w));
+      phasesIn = body->body.back()->forBody();
+    }
+    int phases = 2 + pick(3);
+    int seqFrom = pick(2) == 0 ? pick(phases) : -1;
+    Stmt* target = phasesIn;
+    for (int p = 0; p < phases; ++p) {
+      if (p == seqFrom) {
+        StmtPtr l = loop(LoopKind::Seq, "l", 2 + pick(2));
+        seqVar_ = l->var;
+        seqTrip_ = l->hi->ival;
+        target->body.push_back(std::move(l));
+        target = target->body.back()->forBody();
+      }
+      target->body.push_back(phase());
+      if (pick(5) < 4) target->body.push_back(sync());
+    }
+    // Extents: cover every index, except sometimes one short (out of bounds).
+    for (int d = 0; d < rank_; ++d) shared_->dims[d] = std::max<int64_t>(1, maxIdx_[d] + 1 - (pick(12) == 0 ? 1 : 0));
+    k.body->body.push_back(std::move(g));
+    out.text = describe();
+    return out;
+  }
+
+private:
+  int64_t pick(int64_t n) { return std::uniform_int_distribution<int64_t>(0, n - 1)(rng_); }
+
+  StmtPtr loop(LoopKind kind, const std::string& name, int64_t trip) {
+    StmtPtr l = stmt(StmtKind::For);
+    l->loop = kind;
+    Type t;
+    l->var = k_->newVar(name + std::to_string(counter_++), t, VarKind::LoopVar, Memory::Local, {});
+    l->lo = lit(0);
+    l->hi = lit(trip);
+    l->body.push_back(stmt(StmtKind::Block));
+    ranges_[l->var] = trip - 1;
+    return l;
+  }
+
+  StmtPtr sync() {
+    StmtPtr s = stmt(StmtKind::Sync);
+    s->scope = warp_ || pick(3) == 0 ? SyncScope::Warp : SyncScope::Block;
+    log_ << "  sync(" << syncScopeName(s->scope) << ")\n";
+    return s;
+  }
+
+  /// A random affine index over vars with a non-negative minimum; records the max.
+  /// Half of the time the index is injective in the thread variables (`t0 * T1 + t1`,
+  /// or one thread variable per dimension), the shape of race-free code.
+  Affine affine(const std::vector<Var*>& vars, int dim, bool forShared) {
+    if (pick(5) != 0 && !threadVars_.empty()) return canonical(dim, forShared);
+    Affine a;
+    int64_t lo = 0, hi = 0;
+    for (Var* v : vars) {
+      int64_t c = static_cast<int64_t>(pick(5)) - 1;  // -1 .. 3
+      if (c == 0) continue;
+      a.terms.push_back({v, c});
+      (c > 0 ? hi : lo) += c * ranges_[v];
+    }
+    a.c0 = -lo + pick(3);
+    if (forShared) maxIdx_[dim] = std::max(maxIdx_[dim], a.c0 + hi);
+    return a;
+  }
+
+  Affine canonical(int dim, bool forShared) {
+    Affine a;
+    int64_t hi = 0;
+    if (forShared && rank_ == 2 && threadVars_.size() == 2) {
+      Var* v = threadVars_[dim];
+      a.terms.push_back({v, 1});
+      hi = ranges_[v];
+    } else if (!forShared || dim == 0) {
+      int64_t stride = 1;
+      for (size_t i = threadVars_.size(); i-- > 0;) {
+        a.terms.push_back({threadVars_[i], stride});
+        hi += stride * ranges_[threadVars_[i]];
+        stride *= ranges_[threadVars_[i]] + 1;
+      }
+    }
+    a.c0 = pick(3) == 0 ? pick(2) : 0;
+    if (forShared) maxIdx_[dim] = std::max(maxIdx_[dim], a.c0 + hi);
+    lastSpan_ = a.c0 + hi + 1;
+    return a;
+  }
+
+  StmtPtr phase() {
+    int depth = 1 + pick(2);
+    std::vector<Var*> vars;
+    StmtPtr outer;
+    Stmt* inner = nullptr;
+    std::string head;
+    for (int d = 0; d < depth; ++d) {
+      StmtPtr l = loop(LoopKind::Thread, "t", depth == 1 ? 1 + pick(40) : 1 + pick(d == 0 ? 6 : 12));
+      vars.push_back(l->var);
+      threadVars_ = vars;
+      head += std::string("for ") + l->var->name + " < " + std::to_string(l->hi->ival) + " ";
+      Stmt* raw = l.get();
+      if (!outer) outer = std::move(l);
+      else inner->body[0]->body.push_back(std::move(l));
+      inner = raw;
+    }
+    std::vector<Var*> idxVars = vars;
+    if (seqVar_ && pick(2)) idxVars.push_back(seqVar_);
+    if (warpVar_ && pick(2)) idxVars.push_back(warpVar_);
+    auto sharedIdx = [&]() {
+      std::vector<ExprPtr> args;
+      std::string s = "s";
+      for (int d = 0; d < rank_; ++d) {
+        Affine a = affine(idxVars, d, true);
+        args.push_back(a.expr());
+        s += "[...]";
+      }
+      return index(shared_, args);
+    };
+    auto globalIdx = [&](Var* p) {
+      // b * stride + affine: a small stride lets blocks overlap.
+      std::vector<Var*> gv = idxVars;
+      lastSpan_ = 0;
+      Affine a = affine(gv, 0, false);
+      int64_t stride = lastSpan_ && pick(3) ? lastSpan_ : 1 + pick(64);
+      return index(p, {bin("+", bin("*", ref(b_), lit(stride)), a.expr())});
+    };
+    StmtPtr as = stmt(StmtKind::Assign);
+    int kind = pick(4);
+    if (kind == 0) {
+      as->lhs = sharedIdx();
+      as->op = "=";
+      as->rhs = globalIdx(in_);
+    } else if (kind == 1) {
+      as->lhs = globalIdx(out_);
+      as->op = "=";
+      as->rhs = sharedIdx();
+    } else if (kind == 2) {
+      as->lhs = sharedIdx();
+      as->op = "+=";
+      as->rhs = sharedIdx();
+    } else {
+      as->lhs = sharedIdx();
+      as->op = "=";
+      as->rhs = sharedIdx();
+    }
+    log_ << "  " << head << ": kind " << kind << "\n";
+    // Sometimes guard it with `if (v < c)`.
+    if (pick(4) == 0) {
+      StmtPtr iff = stmt(StmtKind::If);
+      iff->cond = bin("<", ref(vars.back()), lit(1 + pick(std::max<int64_t>(1, ranges_[vars.back()] + 1))));
+      iff->body.push_back(stmt(StmtKind::Block));
+      iff->body[0]->body.push_back(std::move(as));
+      inner->body[0]->body.push_back(std::move(iff));
+    } else {
+      inner->body[0]->body.push_back(std::move(as));
+    }
+    return outer;
+  }
+
+  std::string describe() { return log_.str(); }
+
+  std::mt19937& rng_;
+  Kernel* k_ = nullptr;
+  Var *in_ = nullptr, *out_ = nullptr, *b_ = nullptr, *shared_ = nullptr;
+  Var *seqVar_ = nullptr, *warpVar_ = nullptr;
+  int64_t seqTrip_ = 0, gridMax_ = 0;
+  int rank_ = 1;
+  bool warp_ = false;
+  int counter_ = 0;
+  std::map<Var*, int64_t> ranges_;
+  std::vector<Var*> threadVars_;
+  int64_t lastSpan_ = 0;
+  std::map<int, int64_t> maxIdx_;
+  std::ostringstream log_;
+};
+
+}  // namespace
+
+RandomKernel randomKernel(std::mt19937& rng) { return Gen(rng).build(); }
+
+}  // namespace exo::test
