@@ -93,8 +93,11 @@ private:
     for (size_t i = 0; i < levels_.size(); ++i)
       levelList += (i ? (i + 1 == levels_.size() ? " or '" : ", '") : "'") + levels_[i] + "'";
     if (!A.getScopeName()) {
-      report(S, A.getLoc(), DiagID::err_attr_unscoped)
-          << name_ << (levels_.empty() ? std::string() : "(" + levels_.front() + ")");
+      // Suggest the level the user wrote, so that following the advice keeps the meaning.
+      std::string level = levels_.empty() ? "" : levels_.front();
+      if (!levels_.empty() && A.getNumArgs() >= 1 && A.isArgIdent(0))
+        level = A.getArgAsIdent(0)->getIdentifierInfo()->getName().str();
+      report(S, A.getLoc(), DiagID::err_attr_unscoped) << name_ << (level.empty() ? "" : "(" + level + ")");
       return false;
     }
     annotation = "exo." + std::string(name_);

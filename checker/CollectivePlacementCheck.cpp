@@ -8,9 +8,18 @@ namespace exo::checker {
 using namespace model;
 
 void checkCollectivePlacement(const Kernel& k, DiagSink& sink) {
-  // exo::assume: only in the kernel's top-level prefix, over scalar parameters.
+  // exo::assume: only in the kernel's top-level prefix (the launcher checks them before
+  // the launch), over scalar parameters.
+  bool seenOther = false;
   for (const StmtPtr& s : k.body->body) {
-    if (s->kind != StmtKind::Assume) continue;
+    if (s->kind != StmtKind::Assume) {
+      seenOther = true;
+      continue;
+    }
+    if (seenOther) {
+      sink.diag(DiagID::err_assume_placement, s->range);
+      continue;
+    }
     bool ok = true;
     forEachExpr(s->cond, [&](const Expr& x) {
       ok &= !(x.kind == ExprKind::Index || (x.kind == ExprKind::VarRef && x.var->kind != VarKind::Param));

@@ -112,8 +112,7 @@ private:
     int64_t trip = s.tripCount();
     if (trip < 0) {
       const ExprPtr& bound = s.hi->kind != ExprKind::IntLit ? s.hi : s.lo;
-      sink_.diag(DiagID::err_trip_not_constant, bound->range, {loopKindName(s.loop)})
-          .diag(DiagID::note_loop_here, s.range, {loopKindName(s.loop)});
+      sink_.diag(DiagID::err_trip_not_constant, bound->range, {loopKindName(s.loop)});
       return 1;
     }
     int64_t body = threadsNeeded(*s.forBody(), &s);
@@ -122,22 +121,30 @@ private:
     } else {
       s.unit = loopUnitThreads(s.loop);
       if (body > s.unit) {
-        sink_.diag(DiagID::err_collective_too_small, s.forBody()->range,
-                   {"body", std::to_string(body), loopKindName(s.loop), std::to_string(s.unit)});
+        const Stmt* culprit = widestParallelLoop(*s.forBody());
+        sink_.diag(DiagID::err_collective_too_small, culprit->range,
+                   {loopKindName(culprit->loop), std::to_string(body), loopKindName(s.loop), std::to_string(s.unit)});
         return 1;
       }
     }
     return std::max<int64_t>(1, trip * s.unit);
   }
 
+  /// The parallel loop in `s` (not below another one) that needs the most threads.
+  static const Stmt* widestParallelLoop(const Stmt& s) {
+    if (s.isParallel()) return &s;
+    const Stmt* best = nullptr;
+    for (const StmtPtr& c : s.body) {
+      const Stmt* w = widestParallelLoop(*c);
+      if (w && (!best || w->tripCount() * w->unit > best->tripCount() * best->unit)) best = w;
+    }
+    return best ? best : &s;
+  }
+
+  // threadsNeeded made every collective large enough for what it contains.
   void assignCollectives(Stmt& s, int64_t collective) {
     if (s.isParallel()) {
       s.collective = collective;
-      if (s.tripCount() * s.unit > collective && sink_.errors == 0) {
-        sink_.diag(DiagID::err_collective_too_small, s.range,
-                   {loopKindName(s.loop), std::to_string(s.tripCount() * s.unit), "collective",
-                    std::to_string(collective)});
-      }
       assignCollectives(*s.forBody(), s.unit);
       return;
     }
@@ -146,18 +153,23 @@ private:
 
   bool sharedMemory() {
     int64_t bytes = 0;
+    const Stmt* crossing = nullptr;  // the declaration that goes over the limit
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
-      if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared)
+      if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared) {
         bytes = (bytes + 15) / 16 * 16 + s.var->elementCount() * s.var->type.scalarBytes();
+        if (bytes > kMaxSharedBytes && !crossing) crossing = &s;
+      }
       return true;
     });
     k_.sharedBytes = bytes;
-    if (bytes > 232448) {
-      sink_.diag(DiagID::err_shared_too_large, k_.blockBody->range, {std::to_string(bytes)});
+    if (crossing) {
+      sink_.diag(DiagID::err_shared_too_large, crossing->range, {std::to_string(bytes)});
       return false;
     }
     return true;
   }
+
+  static constexpr int64_t kMaxSharedBytes = 232448;  // 227 KiB per block on sm_90
 
   Kernel& k_;
   DiagSink& sink_;

@@ -1,6 +1,7 @@
 #include "parser/ModelBuilder.h"
 
 #include <map>
+#include <set>
 
 #include "annotations/ClangDiags.h"
 #include "clang/AST/Attr.h"
@@ -23,6 +24,24 @@ const c::AnnotateAttr* findAnnotation(const Attrs& attrs, llvm::StringRef prefix
     if (auto* ann = llvm::dyn_cast<c::AnnotateAttr>(a))
       if (ann->getAnnotation().starts_with(prefix)) return ann;
   return nullptr;
+}
+
+/// The exo annotations in `attrs` whose string starts with one of `prefixes`.
+template <typename Attrs>
+std::vector<const c::AnnotateAttr*> exoAnnotations(const Attrs& attrs, std::initializer_list<llvm::StringRef> prefixes) {
+  std::vector<const c::AnnotateAttr*> found;
+  for (const c::Attr* a : attrs)
+    if (auto* ann = llvm::dyn_cast<c::AnnotateAttr>(a))
+      for (llvm::StringRef p : prefixes)
+        if (ann->getAnnotation().starts_with(p)) found.push_back(ann);
+  return found;
+}
+
+/// "exo.parallel.block" -> "parallel(block)", "exo.shared" -> "shared".
+std::string spelled(const c::AnnotateAttr* a) {
+  llvm::StringRef s = a->getAnnotation().drop_front(4);
+  auto [name, level] = s.split('.');
+  return level.empty() ? name.str() : (name + "(" + level + ")").str();
 }
 
 // Math functions a kernel may call: same name and meaning in <cmath> and CUDA.
@@ -155,7 +174,19 @@ private:
     unsupported(s, what, "use 'for' loops with constant or parameter bounds and 'if'", false);
   }
 
+  /// Reports two exo attributes of one kind (parallel, sync, memory) on one construct.
+  bool duplicated(const std::vector<const c::AnnotateAttr*>& found, const char* construct) {
+    if (found.size() < 2) return false;
+    // Attribute lists are kept in reverse source order: the later one is found first.
+    const c::AnnotateAttr* first = found.back();
+    const c::AnnotateAttr* second = found.front();
+    if (first->getLocation() > second->getLocation()) std::swap(first, second);
+    sink_.diag(DiagID::err_attr_duplicate, toSrcLoc(second->getLocation()), {spelled(second), spelled(first), construct});
+    return true;
+  }
+
   void attributed(const c::AttributedStmt* as, std::vector<StmtPtr>& out) {
+    if (duplicated(exoAnnotations(as->getAttrs(), {"exo.parallel.", "exo.sync."}), "statement")) return;
     const c::AnnotateAttr* par = findAnnotation(as->getAttrs(), "exo.parallel.");
     const c::AnnotateAttr* sync = findAnnotation(as->getAttrs(), "exo.sync.");
     const c::Stmt* sub = as->getSubStmt();
@@ -236,6 +267,10 @@ private:
                  {"this declaration", "declare scalars and arrays of bool, int, unsigned, long, float or double"});
       return;
     }
+    if (duplicated(exoAnnotations(vd->attrs(), {"exo.shared", "exo.registers"}), "declaration")) {
+      failed_.insert(vd);
+      return;
+    }
     const c::AnnotateAttr* shared = findAnnotation(vd->attrs(), "exo.shared");
     const c::AnnotateAttr* regs = findAnnotation(vd->attrs(), "exo.registers");
     auto st = std::make_unique<Stmt>();
@@ -250,6 +285,7 @@ private:
     }
     if (q->isArrayType()) {
       sink_.diag(DiagID::err_array_extent, range(vd->getSourceRange()), {vd->getNameAsString()});
+      failed_.insert(vd);
       return;
     }
     if (!convertType(q, vd->getSourceRange(), t)) return;
@@ -428,6 +464,7 @@ private:
   ExprPtr declRef(const c::DeclRefExpr* dr) {
     const c::ValueDecl* d = dr->getDecl();
     if (const auto* vd = llvm::dyn_cast<c::VarDecl>(d)) {
+      if (failed_.count(vd)) return nullptr;  // its declaration was already diagnosed
       auto it = vars_.find(vd);
       if (it != vars_.end()) {
         ExprPtr x = newExpr(ExprKind::VarRef, dr);
@@ -455,7 +492,9 @@ private:
       base = as->getBase();
     }
     const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(base->IgnoreParenImpCasts());
-    auto it = dr ? vars_.find(llvm::dyn_cast<c::VarDecl>(dr->getDecl())) : vars_.end();
+    const auto* baseVar = dr ? llvm::dyn_cast<c::VarDecl>(dr->getDecl()) : nullptr;
+    if (failed_.count(baseVar)) return nullptr;  // its declaration was already diagnosed
+    auto it = baseVar ? vars_.find(baseVar) : vars_.end();
     if (it == vars_.end()) {
       unsupported(e, "indexing this expression", "index an array or a pointer parameter by name", true);
       return nullptr;
@@ -504,6 +543,7 @@ private:
   DiagSink& sink_;
   std::unique_ptr<Kernel> kernel_;
   std::map<const c::VarDecl*, Var*> vars_;
+  std::set<const c::VarDecl*> failed_;  // declarations already diagnosed: no follow-on errors
   std::vector<const c::VarDecl*> loopVars_;
 };
 

@@ -1,0 +1,19 @@
+// err_assume_placement: an exo::assume after the block loops, at the top level of the body.
+// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// RUN: %exo-cuda --check-only %s -- -DFIXED 2>&1 | count 0
+#include <exo/exo.hpp>
+
+[[exo::kernel]]
+void k(int n, float* __restrict__ out) {
+#ifdef FIXED
+  exo::assume(n > 0);
+#endif
+  [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
+    [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = 1.f;
+#ifndef FIXED
+  // CHECK: err_assume_placement_after_loop.cpp:[[@LINE+1]]:3: error: 'exo::assume' must be at the top of the kernel body, before the first loop
+  exo::assume(n > 0);
+#endif
+}
+// CHECK-NOT: error:
+// CHECK: 1 error generated.

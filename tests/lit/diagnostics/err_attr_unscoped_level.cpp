@@ -1,0 +1,17 @@
+// err_attr_unscoped (the suggested spelling keeps the level the user wrote).
+// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// RUN: %exo-cuda --check-only %s -- -DFIXED 2>&1 | count 0
+#include <exo/exo.hpp>
+
+[[exo::kernel]]
+void k(int n, float* __restrict__ out) {
+  [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
+#ifdef FIXED
+    [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = 1.f;
+#else
+    // CHECK: err_attr_unscoped_level.cpp:[[@LINE+1]]:7: error: unscoped attribute 'parallel'; write '{{\[\[}}exo::parallel(thread)]]'
+    [[parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = 1.f;
+#endif
+}
+// CHECK-NOT: error:
+// CHECK: 1 error generated.

@@ -1,0 +1,31 @@
+// err_unsupported_type: parameter, local and cast types are limited to bool, int, unsigned,
+// long, float, double (and pointers to those for parameters).
+// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// RUN: not %exo-cuda --check-only %s -- -DBADPARAM 2>&1 | FileCheck %s --check-prefix=PARAM
+// RUN: %exo-cuda --check-only %s -- -DFIXED 2>&1 | count 0
+#include <exo/exo.hpp>
+
+[[exo::kernel]]
+#ifdef BADPARAM
+// PARAM: err_unsupported_type.cpp:[[@LINE+1]]:15: error: type 'short' is not supported in an exo kernel; use bool, int, unsigned, long, float, double, or a pointer to one
+void k(int n, short s, float* __restrict__ out) {
+#else
+void k(int n, float* __restrict__ out) {
+#endif
+  [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
+    [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) {
+#if defined(FIXED) || defined(BADPARAM)
+      int c = 3;
+      out[b * 32 + t] = (float)c;
+#else
+      // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:7: error: type 'char' is not supported in an exo kernel; use bool, int, unsigned, long, float, double, or a pointer to one
+      char c = 3;
+      // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:25: error: type 'short' is not supported in an exo kernel;
+      out[b * 32 + t] = (short)n;
+#endif
+    }
+}
+// CHECK-NOT: error:
+// CHECK: 2 errors generated.
+// PARAM-NOT: error:
+// PARAM: 1 error generated.
