@@ -8,7 +8,7 @@ set -u
 
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 cxx=${CXX:-g++}
-samples=(saxpy sgemm_tiled block_reduce transpose warp_reduce)
+samples=(saxpy sgemm_tiled block_reduce transpose warp_reduce warpgroup_mirror)
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/exo-cpu-samples.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
