@@ -71,7 +71,7 @@ class Case {
     if (!ok()) return fail_row();
     const cudaError_t sticky = cudaDeviceSynchronize();
     const bool pass = e == cudaErrorInvalidValue && sticky == cudaSuccess;
-    std::printf("%-12s | %-26s | %-10s | %s", name_, (size_ + " (rejected)").c_str(), "-",
+    std::printf("%-16s | %-26s | %-10s | %s", name_, (size_ + " (rejected)").c_str(), "-",
                 pass ? "PASS\n" : "FAIL");
     if (!pass)
       std::printf(" (launcher returned %s, device %s; expected cudaErrorInvalidValue)\n",
@@ -93,7 +93,7 @@ class Case {
     return e == cudaSuccess;
   }
   bool fail_row() {
-    std::printf("%-12s | %-26s | %-10s | FAIL (%s)\n", name_, size_.c_str(), "-", error_.c_str());
+    std::printf("%-16s | %-26s | %-10s | FAIL (%s)\n", name_, size_.c_str(), "-", error_.c_str());
     std::fflush(stdout);
     return false;
   }
@@ -110,7 +110,7 @@ inline cudaStream_t make_stream(const char* name) {
   cudaStream_t s = nullptr;
   const cudaError_t e = cudaStreamCreate(&s);
   if (e != cudaSuccess) {
-    std::printf("%-12s | %-26s | %-10s | FAIL (cudaStreamCreate: %s)\n", name, "-", "-",
+    std::printf("%-16s | %-26s | %-10s | FAIL (cudaStreamCreate: %s)\n", name, "-", "-",
                 cudaGetErrorName(e));
     return nullptr;
   }

@@ -58,7 +58,7 @@ inline bool bit_equal(const std::vector<float>& out, const std::vector<float>& r
 // One row `sample | size | rel.error | PASS/FAIL`; returns the verdict.
 // `err <= tol` is false for NaN, so poisoned (NaN) output never passes.
 inline bool report(const char* name, const char* size, double err, bool ok) {
-  std::printf("%-12s | %-26s | %-10.3e | %s\n", name, size, err, ok ? "PASS" : "FAIL");
+  std::printf("%-16s | %-26s | %-10.3e | %s\n", name, size, err, ok ? "PASS" : "FAIL");
   std::fflush(stdout);
   return ok;
 }
