@@ -130,12 +130,15 @@ int main(int argc, const char** argv) {
   std::string dbError;
   std::unique_ptr<clang::tooling::CompilationDatabase> db;
   if (!BuildPath.empty()) {
-    db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, dbError);
+    db = clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, dbError);
     if (!db) return usage("cannot read a compilation database in '" + BuildPath + "': " + dbError);
+    // Headers and new files missing from the database borrow the closest entry's flags.
+    db = clang::tooling::inferMissingCompileCommands(std::move(db));
   } else if (sawDashDash) {
     db = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", extraArgs);
   } else {
     db = clang::tooling::CompilationDatabase::autoDetectFromSource(Inputs.front(), dbError);
+    if (db) db = clang::tooling::inferMissingCompileCommands(std::move(db));
     if (!db) db = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>{});
   }
 
