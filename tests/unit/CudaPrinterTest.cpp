@@ -15,23 +15,8 @@ struct NullSink : DiagSink {
   void report(const Diagnostic&) override {}
 };
 
-ExprPtr idx(Var* v, std::vector<ExprPtr> args) {
-  auto e = std::make_shared<Expr>();
-  e->kind = ExprKind::Index;
-  e->var = v;
-  e->args = std::move(args);
-  return e;
-}
-
-Stmt* assign(Stmt* parent, ExprPtr lhs, ExprPtr rhs) {
-  auto s = std::make_unique<Stmt>();
-  s->kind = StmtKind::Assign;
-  s->op = "=";
-  s->lhs = lhs;
-  s->rhs = rhs;
-  parent->body.push_back(std::move(s));
-  return parent->body.back().get();
-}
+ExprPtr idx(Var* v, std::vector<ExprPtr> args) { return KB::index(v, std::move(args)); }
+Stmt* assign(Stmt* block, ExprPtr lhs, ExprPtr rhs) { return KB::assign(block, lhs, rhs); }
 
 Var* array(KB& b, Stmt* parent, const std::string& name, Memory mem, std::vector<int64_t> dims) {
   auto s = std::make_unique<Stmt>();
@@ -99,23 +84,14 @@ TEST(CudaPrinter, WarpgroupBarrierIsNamedPerWarpgroup) {
   KB b;
   Stmt* blk = b.blockLoop(b.kernel->body.get(), "b", b.param("n"));
   Stmt* wg = b.loop(blk->forBody(), LoopKind::Warpgroup, "wg", 2);
-  auto sync = std::make_unique<Stmt>();
-  sync->kind = StmtKind::Sync;
-  sync->scope = SyncScope::Warpgroup;
-  wg->forBody()->body.push_back(std::move(sync));
+  KB::sync(wg->forBody(), SyncScope::Warpgroup);
   std::string cu = lower(b);
   EXPECT_NE(cu.find("__launch_bounds__(256)"), std::string::npos) << cu;
   EXPECT_NE(cu.find("bar.sync %0, 128;\" :: \"r\"(1 + exo_tid / 128)"), std::string::npos) << cu;
 }
 
 TEST(CudaPrinter, ExpressionsKeepPrecedence) {
-  auto bin = [](const char* op, ExprPtr a, ExprPtr c) {
-    auto e = std::make_shared<Expr>();
-    e->kind = ExprKind::Binary;
-    e->spelling = op;
-    e->args = {a, c};
-    return e;
-  };
+  auto bin = &KB::bin;
   ExprPtr one = Expr::intLit(1), two = Expr::intLit(2), three = Expr::intLit(3);
   EXPECT_EQ(exo::rewriter::printExpr(bin("*", bin("+", one, two), three)), "(1 + 2) * 3");
   EXPECT_EQ(exo::rewriter::printExpr(bin("-", one, bin("-", two, three))), "1 - (2 - 3)");

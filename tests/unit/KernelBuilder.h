@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "model/Kernel.h"
 
@@ -36,6 +37,41 @@ struct KB {
     e->kind = model::ExprKind::VarRef;
     e->var = v;
     return e;
+  }
+
+  static model::ExprPtr bin(const char* op, model::ExprPtr a, model::ExprPtr b) {
+    auto e = std::make_shared<model::Expr>();
+    e->kind = model::ExprKind::Binary;
+    e->spelling = op;
+    e->args = {a, b};
+    return e;
+  }
+
+  static model::ExprPtr index(model::Var* v, std::vector<model::ExprPtr> args) {
+    auto e = std::make_shared<model::Expr>();
+    e->kind = model::ExprKind::Index;
+    e->var = v;
+    e->args = std::move(args);
+    return e;
+  }
+
+  /// Appends `lhs = rhs;` to a Block statement (a loop's body: loop->forBody()).
+  static model::Stmt* assign(model::Stmt* block, model::ExprPtr lhs, model::ExprPtr rhs) {
+    auto s = std::make_unique<model::Stmt>();
+    s->kind = model::StmtKind::Assign;
+    s->op = "=";
+    s->lhs = lhs;
+    s->rhs = rhs;
+    block->body.push_back(std::move(s));
+    return block->body.back().get();
+  }
+
+  /// Appends `[[exo::sync(scope)]];` to a Block statement.
+  static void sync(model::Stmt* block, model::SyncScope scope) {
+    auto s = std::make_unique<model::Stmt>();
+    s->kind = model::StmtKind::Sync;
+    s->scope = scope;
+    block->body.push_back(std::move(s));
   }
 
   model::Stmt* loop(model::Stmt* parent, model::LoopKind kind, const std::string& var, model::ExprPtr lo,

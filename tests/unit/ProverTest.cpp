@@ -29,34 +29,10 @@ struct Sink : DiagSink {
   }
 };
 
-ExprPtr bin(const char* op, ExprPtr a, ExprPtr b) {
-  auto e = std::make_shared<Expr>();
-  e->kind = ExprKind::Binary;
-  e->spelling = op;
-  e->args = {a, b};
-  return e;
-}
-ExprPtr idx(Var* v, std::vector<ExprPtr> a) {
-  auto e = std::make_shared<Expr>();
-  e->kind = ExprKind::Index;
-  e->var = v;
-  e->args = std::move(a);
-  return e;
-}
-void assign(Stmt* loop, ExprPtr lhs, ExprPtr rhs) {
-  auto s = std::make_unique<Stmt>();
-  s->kind = StmtKind::Assign;
-  s->op = "=";
-  s->lhs = lhs;
-  s->rhs = rhs;
-  loop->body[0]->body.push_back(std::move(s));
-}
-void sync(Stmt* parent, SyncScope scope) {
-  auto s = std::make_unique<Stmt>();
-  s->kind = StmtKind::Sync;
-  s->scope = scope;
-  parent->body[0]->body.push_back(std::move(s));
-}
+ExprPtr bin(const char* op, ExprPtr a, ExprPtr b) { return KB::bin(op, a, b); }
+ExprPtr idx(Var* v, std::vector<ExprPtr> a) { return KB::index(v, std::move(a)); }
+void assign(Stmt* loop, ExprPtr lhs, ExprPtr rhs) { KB::assign(loop->forBody(), lhs, rhs); }
+void sync(Stmt* loop, SyncScope scope) { KB::sync(loop->forBody(), scope); }
 
 /// for b < n: shared s[64]; thread t < 64: s[t] = x[b*64+t]; [sync]; thread t < 64: y[b*64+t] = s[(t+shift)%64]
 struct Shift {
