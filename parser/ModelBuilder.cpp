@@ -66,6 +66,7 @@ public:
     for (const c::ParmVarDecl* p : fn->parameters()) {
       Type t;
       if (!convertType(p->getType(), p->getSourceRange(), t)) return nullptr;
+      checkName(p);
       Var* v = kernel_->newVar(p->getNameAsString(), t, VarKind::Param, Memory::Param,
                                toSrcLoc(p->getLocation()));
       vars_[p] = v;
@@ -130,6 +131,12 @@ private:
   }
 
   // ----------------------------------------------------------- statements
+  /// Names the generated CUDA uses for itself (exo_tid, exo_block, ...) are off limits.
+  void checkName(const c::NamedDecl* d) {
+    if (d->getName().starts_with("exo_"))
+      sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()), {d->getNameAsString()});
+  }
+
   StmtPtr newStmt(StmtKind k, const c::Stmt* s) {
     auto st = std::make_unique<Stmt>();
     st->kind = k;
@@ -237,6 +244,7 @@ private:
     }
     if (!step) return bad(inc ? static_cast<const c::Stmt*>(inc) : fs, "the increment must be '++v', 'v++' or 'v += c'");
 
+    checkName(vd);
     StmtPtr f = newStmt(StmtKind::For, fs);
     Type t;
     convertType(vd->getType(), vd->getSourceRange(), t);
@@ -294,6 +302,7 @@ private:
                  {"a local pointer", "index the pointer parameter directly"});
       return;
     }
+    checkName(vd);
     Memory mem = shared ? Memory::Shared : regs ? Memory::Registers : Memory::Local;
     if ((shared || regs) && dims.empty()) {
       sink_.diag(DiagID::err_attr_subject, toSrcLoc((shared ? shared : regs)->getLocation()),

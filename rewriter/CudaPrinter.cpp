@@ -162,6 +162,13 @@ private:
   }
   std::string ind() const { return std::string(2 * depth_, ' '); }
 
+  /// The launcher's stream parameter: `stream`, unless a kernel parameter has that name.
+  std::string streamName() const {
+    for (const Var* p : k_.params)
+      if (p->name == "stream") return "exo_stream";
+    return "stream";
+  }
+
   bool dynamicShared() const { return k_.sharedBytes > 48 * 1024; }
   std::string kernelName() const { return k_.name + "_kernel"; }
 
@@ -190,7 +197,9 @@ private:
       const Stmt& l = *k_.gridLoops[n];
       line(l.loc());
       std::string idx = n == 0 ? "exo_block" : "exo_block % " + extentExpr(l);
-      os_ << ind() << "const int " << l.var->name << " = " << iterationValue(l, "(int)(" + idx + ")") << ";\n";
+      std::string type = l.var->type.scalarSpelling();
+      os_ << ind() << "const " << type << " " << l.var->name << " = " << iterationValue(l, "(" + type + ")(" + idx + ")")
+          << ";\n";
       if (n) os_ << ind() << "exo_block /= " << extentExpr(l) << ";\n";
     }
   }
@@ -209,7 +218,7 @@ private:
       case StmtKind::For:
         if (s.isParallel()) return parallelFor(s, r);
         line(s.loc());
-        os_ << ind() << "for (int " << s.var->name << " = " << printExpr(s.lo) << "; " << s.var->name << " < "
+        os_ << ind() << "for (" << s.var->type.scalarSpelling() << " " << s.var->name << " = " << printExpr(s.lo) << "; " << s.var->name << " < "
             << printExpr(s.hi) << "; " << (s.step == 1 ? "++" + s.var->name : s.var->name + " += " + std::to_string(s.step))
             << ") {\n";
         nested(*s.forBody(), r);
@@ -271,7 +280,8 @@ private:
     }
     std::string iter = trip == 1 ? "0" : r.divided(s.unit);
     if (printedUses(*s.forBody(), s.var))  // owned register indices need no variable
-      os_ << ind() << "const int " << s.var->name << " = " << iterationValue(s, iter) << ";\n";
+      os_ << ind() << "const " << s.var->type.scalarSpelling() << " " << s.var->name << " = "
+          << iterationValue(s, iter) << ";\n";
     ThreadIndex inner{s.unit};
     stmt(*s.forBody(), inner);
     if (guarded) {
@@ -325,7 +335,7 @@ private:
     line(k_.loc);
     os_ << "cudaError_t " << k_.name << "(";
     for (const Var* p : k_.params) os_ << paramDecl(p) << ", ";
-    os_ << "cudaStream_t stream = 0) {\n";
+    os_ << "cudaStream_t " << streamName() << " = 0) {\n";
     depth_ = 1;
     for (const StmtPtr& s : k_.body->body)
       if (s->kind == StmtKind::Assume) {
@@ -345,7 +355,7 @@ private:
           << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << smem << ");\n";
       os_ << ind() << "if (exo_err != cudaSuccess) return exo_err;\n";
     }
-    os_ << ind() << kernelName() << "<<<(unsigned)exo_blocks, " << k_.blockThreads << ", " << smem << ", stream>>>(";
+    os_ << ind() << kernelName() << "<<<(unsigned)exo_blocks, " << k_.blockThreads << ", " << smem << ", " << streamName() << ">>>(";
     for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << k_.params[i]->name;
     os_ << ");\n";
     os_ << ind() << "return cudaGetLastError();\n}\n\n";
