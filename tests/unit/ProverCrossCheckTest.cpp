@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 
 #include "checker/Prover.h"
@@ -30,8 +31,12 @@ struct CountingSink : model::DiagSink {
 };
 
 TEST(ProverCrossCheck, RandomKernelsAgainstBruteForce) {
-  const int programs = 600;
-  std::mt19937 rng(12345);  // fixed: the same programs every run
+  // Fixed by default (the same programs every run); EXO_CROSSCHECK_PROGRAMS and
+  // EXO_CROSSCHECK_SEED widen the search for a longer measurement run.
+  const char* envPrograms = std::getenv("EXO_CROSSCHECK_PROGRAMS");
+  const char* envSeed = std::getenv("EXO_CROSSCHECK_SEED");
+  const int programs = envPrograms ? std::atoi(envPrograms) : 600;
+  std::mt19937 rng(envSeed ? static_cast<unsigned>(std::atoi(envSeed)) : 12345u);
   int tried = 0, racy = 0, clean = 0, falseAccepts = 0, falseRejects = 0, unmapped = 0;
   auto start = std::chrono::steady_clock::now();
   for (int p = 0; p < programs; ++p) {
