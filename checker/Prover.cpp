@@ -13,7 +13,7 @@
 
 #include "checker/ProverAccess.h"
 #include "checker/ProverEncode.h"
-#include "checker/ProverText.h"
+#include "model/ExprPrinter.h"
 
 namespace exo::checker {
 
@@ -154,8 +154,8 @@ private:
           bad_.insert(&s);
           if (reportedBad_.insert(s.expr).second)
             sink_.diag(DiagID::err_cannot_prove, s.expr->range,
-                       {"that the access '" + exprText(*s.expr) + "' is in bounds and race-free",
-                        "its index '" + (a ? exprText(*a) : std::string("?")) + "' cannot be modelled: " +
+                       {"that the access '" + printExpr(*s.expr) + "' is in bounds and race-free",
+                        "its index '" + (a ? printExpr(*a) : std::string("?")) + "' cannot be modelled: " +
                             (why.empty() ? "unsupported expression" : why) +
                             "; write indices as affine functions of loop variables and scalar parameters"});
           break;
@@ -271,7 +271,7 @@ private:
     if (finest == LoopKind::Thread) return {};
     if (finest == LoopKind::Warp) return {SyncScope::Warp};
     if (finest == LoopKind::Warpgroup) return {SyncScope::Warp, SyncScope::Warpgroup};
-    return {SyncScope::Warp, SyncScope::Warpgroup, SyncScope::Block};
+    return {SyncScope::Warp, SyncScope::Block};  // warpgroup barriers live in warpgroup loops
   }
 
   // ------------------------------------------------------------------- races
@@ -352,6 +352,7 @@ private:
   int races(bool report) {
     int found = 0;
     std::set<std::pair<int, int>> reported;
+    std::set<const Expr*> crossReported;
     const auto& S = facts_.sites;
     for (size_t i = 0; i < S.size(); ++i)
       for (size_t j = 0; j < S.size(); ++j) {
@@ -360,9 +361,12 @@ private:
         if (A.var->memory == Memory::Local || A.var->memory == Memory::Registers) continue;
         std::pair<int, int> key{std::min(A.order, B.order), std::max(A.order, B.order)};
         if (reported.count(key)) continue;
-        if (A.var->isGlobalPointer() && i <= j && crossBlock(A, B, report)) {
+        if (A.var->isGlobalPointer() && i <= j && !(crossReported.count(A.expr) && crossReported.count(B.expr)) &&
+            crossBlock(A, B, report)) {
           ++found;
           reported.insert(key);
+          crossReported.insert(A.expr);
+          crossReported.insert(B.expr);
           if (!report) return found;
           continue;
         }
@@ -377,7 +381,7 @@ private:
           if (!report) return found;
           if (q.verdict == Verdict::Unknown) {
             sink_.diag(DiagID::err_cannot_prove, B.expr->range,
-                       {"that '" + exprText(*B.expr) + "' and '" + exprText(*A.expr) + "' never race",
+                       {"that '" + printExpr(*B.expr) + "' and '" + printExpr(*A.expr) + "' never race",
                         "the solver could not decide it (non-linear index arithmetic); "
                         "keep indices affine in the loop variables, with strides of the form 'row * N + col'"});
             sink_.diag(DiagID::note_access, A.expr->range, {"the other access"});
@@ -466,16 +470,29 @@ private:
     return out.empty() ? "any parameter values" : out;
   }
 
+  static bool inCommonWarpgroupLoop(const AccessSite& a, const AccessSite& b) {
+    for (const PathStep& pa : a.path)
+      for (const PathStep& pb : b.path)
+        if (pa.container == pb.container && pa.container->kind == StmtKind::For &&
+            pa.container->loop == LoopKind::Warpgroup)
+          return true;
+    return false;
+  }
+
   void reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
     const z3::model& m = *q.model;
     const Side& w = q.b.site->write ? q.b : q.a;
     const Side& o = &w == &q.b ? q.a : q.b;
     int64_t fa = val(m, flat(q.a)), fb = val(m, flat(q.b));
     SyncScope need = fa / 32 == fb / 32 ? SyncScope::Warp : fa / 128 == fb / 128 ? SyncScope::Warpgroup : SyncScope::Block;
+    // Warpgroup barriers exist only inside warpgroup loops; elsewhere the block one it is.
+    if (need == SyncScope::Warpgroup && !inCommonWarpgroupLoop(*q.a.site, *q.b.site)) need = SyncScope::Block;
     std::string syncName = std::string("'exo::sync(") + syncScopeName(need) + ")'";
-    sink_.diag(DiagID::err_race, q.b.site->expr->range,
-               {w.site->var->name, threadText(m, w), elementText(m, w), threadText(m, o),
-                o.site->write ? "also writes" : "reads", syncName});
+    std::vector<std::string> args = {w.site->var->name, threadText(m, w), elementText(m, w), threadText(m, o),
+                                     o.site->write ? "also writes" : "reads", syncName};
+    // Two site pairs can yield the same witness at the same place: say it once.
+    if (!reportedRaces_.insert({q.b.site->expr, args}).second) return;
+    sink_.diag(DiagID::err_race, q.b.site->expr->range, args);
     sink_.diag(DiagID::note_access, q.a.site->expr->range,
                {std::string("the first access (") + (q.a.site->write ? "a write" : "a read") + " by " +
                 threadText(m, q.a) + ")"});
@@ -610,14 +627,14 @@ private:
         const Expr& ie = *site.expr->args[d];
         if (v == Verdict::Unknown) {
           sink_.diag(DiagID::err_cannot_prove, ie.range,
-                     {"that index '" + exprText(ie) + "' of '" + site.var->name + "' is in bounds",
+                     {"that index '" + printExpr(ie) + "' of '" + site.var->name + "' is in bounds",
                       "the solver could not decide it"});
           break;
         }
         smallWitness(solver);
         z3::model m = solver.get_model();
         sink_.diag(DiagID::err_out_of_bounds, ie.range,
-                   {"'" + exprText(ie) + "' (= " + std::to_string(val(m, i)) + ")", site.var->name,
+                   {"'" + printExpr(ie) + "' (= " + std::to_string(val(m, i)) + ")", site.var->name,
                     std::to_string(site.var->dims[d]), threadText(m, s)});
         sink_.diag(DiagID::note_witness, ie.range, {witnessText(m, s, s)});
         break;
@@ -685,6 +702,7 @@ private:
   std::set<std::pair<const Expr*, const Stmt*>> boundsChecked_;
   std::set<const Stmt*> disabled_;
   VirtualSync virtual_;
+  std::set<std::pair<const Expr*, std::vector<std::string>>> reportedRaces_;  // messages already given
 };
 
 }  // namespace

@@ -197,6 +197,12 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
     why = "the expression is nested too deeply";
     return std::nullopt;
   }
+  // The encoding is mathematical integers: exact for signed C arithmetic (overflow
+  // aside, see docs/prover.md), wrong for unsigned wrap-around and bool conversion.
+  if (e.type.scalar == ScalarKind::UInt || e.type.scalar == ScalarKind::ULong) {
+    why = "it uses unsigned arithmetic, which wraps around; use signed integers in indices and conditions";
+    return std::nullopt;
+  }
   switch (e.kind) {
     case ExprKind::IntLit:
       return Poly::constant(e.ival);
@@ -218,8 +224,13 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
       }
       if (v->kind == VarKind::Scalar && !v->type.isFloating()) {
         auto d = facts.decls.find(v);
-        if (d != facts.decls.end() && d->second.stmt->init && !facts.assigned.count(v))
+        if (d != facts.decls.end() && d->second.stmt->init && !facts.assigned.count(v)) {
+          if (d->second.stmt->init->type.scalar != v->type.scalar) {
+            why = "'" + v->name + "' converts its initializer to another type";
+            return std::nullopt;
+          }
           return intExpr(*d->second.stmt->init, inst, why, depth + 1);
+        }
         why = "'" + v->name + "' is assigned at run time";
         return std::nullopt;
       }
@@ -332,6 +343,10 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
       return Poly::atom(s);
     }
     case ExprKind::Cast:
+      if (e.type.scalar == ScalarKind::Bool) {
+        why = "it converts to bool";
+        return std::nullopt;
+      }
       if (e.args.size() == 1 && isIntegralExpr(e) && isIntegralExpr(*e.args[0]))
         return intExpr(*e.args[0], inst, why, depth + 1);
       why = "it converts a floating-point value";

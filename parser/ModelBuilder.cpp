@@ -79,6 +79,13 @@ public:
 private:
   SrcRange range(c::SourceRange r) { return toSrcRange(r); }
 
+  /// The spelling of a literal token (empty when it comes from a macro expansion).
+  std::string sourceText(c::SourceRange r) {
+    if (!r.getBegin().isFileID()) return "";
+    return c::Lexer::getSourceText(c::CharSourceRange::getTokenRange(r), ctx_.getSourceManager(), ctx_.getLangOpts())
+        .str();
+  }
+
   /// Where `[[` of the attribute at `attrLoc` (its name token) starts, so that a
   /// statement's range, and fix-its inserted before it, cover the whole attribute.
   c::SourceLocation attributeStart(c::SourceLocation attrLoc) {
@@ -371,6 +378,11 @@ private:
   ExprPtr lvalue(const c::Expr* e) {
     ExprPtr lv = expr(e);
     if (!lv) return nullptr;
+    if (lv->kind == ExprKind::VarRef && lv->var->kind == VarKind::Param) {
+      sink_.diag(DiagID::err_param_assigned, range(e), {lv->var->name})
+          .diag(DiagID::note_declared_here, lv->var->loc, {lv->var->name});
+      return nullptr;
+    }
     if (lv->kind == ExprKind::VarRef && lv->var->kind == VarKind::LoopVar) {
       sink_.diag(DiagID::err_loop_noncanonical, range(e), {"a", "the loop variable must not be assigned in the body"});
       return nullptr;
@@ -399,7 +411,9 @@ private:
     if (const auto* ice = llvm::dyn_cast<c::ImplicitCastExpr>(e)) return expr(ice->getSubExpr());
     if (const auto* il = llvm::dyn_cast<c::IntegerLiteral>(e)) {
       ExprPtr x = newExpr(ExprKind::IntLit, e);
-      x->ival = il->getValue().getSExtValue();
+      bool isUnsigned = il->getType()->isUnsignedIntegerType();
+      x->ival = isUnsigned ? static_cast<int64_t>(il->getValue().getZExtValue()) : il->getValue().getSExtValue();
+      x->spelling = sourceText(il->getSourceRange());  // keeps 6u, 0xFFu, 1L: their types matter
       return x;
     }
     if (const auto* bl = llvm::dyn_cast<c::CXXBoolLiteralExpr>(e)) {
@@ -410,8 +424,7 @@ private:
     if (const auto* fl = llvm::dyn_cast<c::FloatingLiteral>(e)) {
       ExprPtr x = newExpr(ExprKind::FloatLit, e);
       x->fval = fl->getValueAsApproximateDouble();
-      x->spelling = c::Lexer::getSourceText(c::CharSourceRange::getTokenRange(fl->getSourceRange()),
-                                            ctx_.getSourceManager(), ctx_.getLangOpts()).str();
+      x->spelling = sourceText(fl->getSourceRange());
       return x;
     }
     if (const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(e)) return declRef(dr);
@@ -484,8 +497,8 @@ private:
     }
     // A constant from outside the kernel (constexpr int TILE = 32; an enumerator).
     if (std::optional<llvm::APSInt> v = dr->getIntegerConstantExpr(ctx_)) {
-      ExprPtr x = newExpr(ExprKind::IntLit, dr);
-      x->ival = v->getExtValue();
+      ExprPtr x = newExpr(ExprKind::IntLit, dr);  // typed like the constant: printed with its suffix
+      x->ival = v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue();
       return x;
     }
     unsupported(dr, "a reference to '" + d->getNameAsString() + "' from outside the kernel",
@@ -531,8 +544,13 @@ private:
   ExprPtr mathCall(const c::CallExpr* call) {
     const c::FunctionDecl* fd = call->getDirectCallee();
     std::string name = fd ? fd->getNameAsString() : "";
+    // Only <cmath>'s own functions (global or std::, declared in a system header): a
+    // user's `my::expf` would otherwise be printed as CUDA's expf.
+    const c::DeclContext* dc = fd ? fd->getDeclContext()->getRedeclContext() : nullptr;
+    bool fromCmath = fd && (dc->isTranslationUnit() || fd->isInStdNamespace()) &&
+                     ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
     bool ok = false;
-    for (const char* m : kMathFunctions) ok |= name == m;
+    for (const char* m : kMathFunctions) ok |= fromCmath && name == m;
     if (!ok) {
       unsupported(call, "a call to '" + (name.empty() ? std::string("this function") : name) + "'",
                   "kernels may call only <cmath> functions such as sqrtf, expf, fmaxf", true);

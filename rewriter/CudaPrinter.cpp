@@ -3,6 +3,7 @@
 #include <functional>
 #include <sstream>
 
+#include "model/ExprPrinter.h"
 #include "model/Walk.h"
 
 namespace exo::rewriter {
@@ -11,99 +12,21 @@ using namespace model;
 
 namespace {
 
+std::string lowered(const ExprPtr& e) { return model::printExpr(e, /*lowered=*/true); }
+
 // ------------------------------------------------------------- expressions
-
-int precedence(const Expr& e) {  // larger binds tighter (C++ precedence table)
-  switch (e.kind) {
-    case ExprKind::Select: return 1;
-    case ExprKind::Binary: {
-      const std::string& o = e.spelling;
-      if (o == "||") return 2;
-      if (o == "&&") return 3;
-      if (o == "|") return 4;
-      if (o == "^") return 5;
-      if (o == "&") return 6;
-      if (o == "==" || o == "!=") return 7;
-      if (o == "<" || o == ">" || o == "<=" || o == ">=") return 8;
-      if (o == "<<" || o == ">>") return 9;
-      if (o == "+" || o == "-") return 10;
-      return 11;  // * / %
-    }
-    case ExprKind::Unary: case ExprKind::Cast: return 12;
-    default: return 13;
-  }
-}
-
-/// Distributed register arrays drop the leading indices their owning thread implies.
-size_t droppedIndices(const Var* v) {
-  return v->memory == Memory::Registers && v->ownedDims > 0 ? static_cast<size_t>(v->ownedDims) : 0;
-}
-
-void print(std::ostream& os, const Expr& e);
 
 /// Whether the printed code of `s` reads `v` (dropped register indices do not count).
 bool printedUses(const Stmt& s, const Var* v) {
   bool used = false;
   std::function<void(const Expr&)> visit = [&](const Expr& e) {
     used |= e.var == v && e.kind == ExprKind::VarRef;
-    size_t from = e.kind == ExprKind::Index ? droppedIndices(e.var) : 0;
+    size_t from = e.kind == ExprKind::Index ? ownedIndices(e.var) : 0;
     for (size_t i = from; i < e.args.size(); ++i) visit(*e.args[i]);
   };
   forEachOwnExpr(s, [&](const ExprPtr& e) { visit(*e); });
   for (const StmtPtr& c : s.body) used |= printedUses(*c, v);
   return used;
-}
-
-void printOperand(std::ostream& os, const Expr& child, int parentPrec, bool rightSide) {
-  int p = precedence(child);
-  bool parens = p < parentPrec || (rightSide && p == parentPrec);
-  if (parens) os << '(';
-  print(os, child);
-  if (parens) os << ')';
-}
-
-void print(std::ostream& os, const Expr& e) {
-  switch (e.kind) {
-    case ExprKind::IntLit: os << e.ival; return;
-    case ExprKind::FloatLit: os << e.spelling; return;
-    case ExprKind::VarRef: os << e.var->name; return;
-    case ExprKind::Index:
-      os << e.var->name;
-      for (size_t i = droppedIndices(e.var); i < e.args.size(); ++i) {
-        os << '[';
-        print(os, *e.args[i]);
-        os << ']';
-      }
-      return;
-    case ExprKind::Unary:
-      os << e.spelling;
-      printOperand(os, *e.args[0], precedence(e), false);
-      return;
-    case ExprKind::Binary:
-      printOperand(os, *e.args[0], precedence(e), false);
-      os << ' ' << e.spelling << ' ';
-      printOperand(os, *e.args[1], precedence(e), true);
-      return;
-    case ExprKind::Select:
-      printOperand(os, *e.args[0], 2, false);
-      os << " ? ";
-      printOperand(os, *e.args[1], 1, false);
-      os << " : ";
-      printOperand(os, *e.args[2], 1, false);
-      return;
-    case ExprKind::Call:
-      os << e.spelling << '(';
-      for (size_t i = 0; i < e.args.size(); ++i) {
-        if (i) os << ", ";
-        print(os, *e.args[i]);
-      }
-      os << ')';
-      return;
-    case ExprKind::Cast:
-      os << '(' << e.type.scalarSpelling() << ')';
-      printOperand(os, *e.args[0], precedence(e), false);
-      return;
-  }
 }
 
 std::string paramDecl(const Var* v) {
@@ -126,8 +49,8 @@ std::string dimsSuffix(const Var* v, size_t from) {
 /// Number of block-loop iterations, as C: ceil((hi - lo) / step).
 std::string extentExpr(const Stmt& loop) {
   std::string span = loop.lo->kind == ExprKind::IntLit && loop.lo->ival == 0
-                         ? printExpr(loop.hi)
-                         : "(" + printExpr(loop.hi) + ") - (" + printExpr(loop.lo) + ")";
+                         ? lowered(loop.hi)
+                         : "(" + lowered(loop.hi) + ") - (" + lowered(loop.lo) + ")";
   if (loop.step == 1) return "(long long)(" + span + ")";
   return "((long long)(" + span + ") + " + std::to_string(loop.step - 1) + ") / " + std::to_string(loop.step);
 }
@@ -185,7 +108,10 @@ private:
     os_ << ind() << "const int exo_tid = threadIdx.x;\n";
     if (dynamicShared()) os_ << ind() << "extern __shared__ __align__(16) unsigned char exo_smem[];\n";
     printGridIndices();
-    for (const StmtPtr& s : k_.blockBody->body) stmt(*s, ThreadIndex{});
+    // The block body in its own scope, as in the source (it may shadow parameters).
+    os_ << ind() << "{\n";
+    nested(*k_.blockBody, ThreadIndex{});
+    os_ << ind() << "}\n";
     os_ << "}\n\n";
   }
 
@@ -207,26 +133,34 @@ private:
   std::string iterationValue(const Stmt& l, const std::string& iter) {
     std::string v = l.step == 1 ? iter : std::to_string(l.step) + " * " + iter;
     if (l.lo->kind == ExprKind::IntLit && l.lo->ival == 0) return v;
-    return printExpr(l.lo) + " + " + v;
+    return lowered(l.lo) + " + " + v;
   }
 
   void stmt(const Stmt& s, ThreadIndex r) {
     switch (s.kind) {
       case StmtKind::Block:
-        for (const StmtPtr& c : s.body) stmt(*c, r);
+        for (const StmtPtr& c : s.body) {
+          if (c->kind != StmtKind::Block) {
+            stmt(*c, r);
+            continue;
+          }
+          os_ << ind() << "{\n";  // a `{ ... }` of the source: keeps its declarations' scope
+          nested(*c, r);
+          os_ << ind() << "}\n";
+        }
         return;
       case StmtKind::For:
         if (s.isParallel()) return parallelFor(s, r);
         line(s.loc());
-        os_ << ind() << "for (" << s.var->type.scalarSpelling() << " " << s.var->name << " = " << printExpr(s.lo) << "; " << s.var->name << " < "
-            << printExpr(s.hi) << "; " << (s.step == 1 ? "++" + s.var->name : s.var->name + " += " + std::to_string(s.step))
+        os_ << ind() << "for (" << s.var->type.scalarSpelling() << " " << s.var->name << " = " << lowered(s.lo) << "; " << s.var->name << " < "
+            << lowered(s.hi) << "; " << (s.step == 1 ? "++" + s.var->name : s.var->name + " += " + std::to_string(s.step))
             << ") {\n";
         nested(*s.forBody(), r);
         os_ << ind() << "}\n";
         return;
       case StmtKind::If:
         line(s.loc());
-        os_ << ind() << "if (" << printExpr(s.cond) << ") {\n";
+        os_ << ind() << "if (" << lowered(s.cond) << ") {\n";
         nested(*s.body[0], r);
         if (s.body.size() > 1) {
           os_ << ind() << "} else {\n";
@@ -236,7 +170,7 @@ private:
         return;
       case StmtKind::Assign:
         line(s.loc());
-        os_ << ind() << printExpr(s.lhs) << " " << s.op << " " << printExpr(s.rhs) << ";\n";
+        os_ << ind() << lowered(s.lhs) << " " << s.op << " " << lowered(s.rhs) << ";\n";
         return;
       case StmtKind::Decl:
         return decl(s);
@@ -307,12 +241,12 @@ private:
     }
     if (v->memory == Memory::Registers) {
       if (v->ownedDims < 0) return;  // never used
-      os_ << ind() << type << " " << v->name << dimsSuffix(v, droppedIndices(v)) << ";  // this thread's part of "
+      os_ << ind() << type << " " << v->name << dimsSuffix(v, ownedIndices(v)) << ";  // this thread's part of "
           << v->name << dimsSuffix(v, 0) << "\n";
       return;
     }
     os_ << ind() << (v->type.isConst ? "const " : "") << type << " " << v->name << dimsSuffix(v, 0);
-    if (s.init) os_ << " = " << printExpr(s.init);
+    if (s.init) os_ << " = " << lowered(s.init);
     os_ << ";\n";
   }
 
@@ -340,7 +274,7 @@ private:
     for (const StmtPtr& s : k_.body->body)
       if (s->kind == StmtKind::Assume) {
         line(s->loc());
-        os_ << ind() << "if (!(" << printExpr(s->cond) << ")) return cudaErrorInvalidValue;\n";
+        os_ << ind() << "if (!(" << lowered(s->cond) << ")) return cudaErrorInvalidValue;\n";
       }
     os_ << ind() << "long long exo_blocks = 1;\n";
     for (const Stmt* l : k_.gridLoops) {
@@ -380,11 +314,6 @@ bool usesMath(const Kernel& k) {
 
 }  // namespace
 
-std::string printExpr(const ExprPtr& e) {
-  std::ostringstream os;
-  print(os, *e);
-  return os.str();
-}
 
 std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOptions& opts) {
   std::ostringstream os;

@@ -18,7 +18,4 @@ struct PrintOptions {
 
 std::string printCuda(const std::vector<const model::Kernel*>& kernels, const PrintOptions& opts);
 
-/// One expression in C syntax (also used by tests and diagnostics).
-std::string printExpr(const model::ExprPtr& e);
-
 }  // namespace exo::rewriter

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "model/ThreadMapping.h"
+#include "model/ExprPrinter.h"
 #include "rewriter/CudaPrinter.h"
 #include "tests/unit/KernelBuilder.h"
 
@@ -93,10 +94,10 @@ TEST(CudaPrinter, WarpgroupBarrierIsNamedPerWarpgroup) {
 TEST(CudaPrinter, ExpressionsKeepPrecedence) {
   auto bin = &KB::bin;
   ExprPtr one = Expr::intLit(1), two = Expr::intLit(2), three = Expr::intLit(3);
-  EXPECT_EQ(exo::rewriter::printExpr(bin("*", bin("+", one, two), three)), "(1 + 2) * 3");
-  EXPECT_EQ(exo::rewriter::printExpr(bin("-", one, bin("-", two, three))), "1 - (2 - 3)");
-  EXPECT_EQ(exo::rewriter::printExpr(bin("-", bin("-", one, two), three)), "1 - 2 - 3");
-  EXPECT_EQ(exo::rewriter::printExpr(bin("<", one, bin(">>", two, three))), "1 < 2 >> 3");
+  EXPECT_EQ(exo::model::printExpr(bin("*", bin("+", one, two), three)), "(1 + 2) * 3");
+  EXPECT_EQ(exo::model::printExpr(bin("-", one, bin("-", two, three))), "1 - (2 - 3)");
+  EXPECT_EQ(exo::model::printExpr(bin("-", bin("-", one, two), three)), "1 - 2 - 3");
+  EXPECT_EQ(exo::model::printExpr(bin("<", one, bin(">>", two, three))), "1 < 2 >> 3");
 }
 
 }  // namespace

@@ -1,0 +1,111 @@
+#include "model/ExprPrinter.h"
+
+#include <sstream>
+
+namespace exo::model {
+
+size_t ownedIndices(const Var* v) {
+  return v && v->memory == Memory::Registers && v->ownedDims > 0 ? static_cast<size_t>(v->ownedDims) : 0;
+}
+
+namespace {
+
+int precedence(const Expr& e) {  // larger binds tighter (C++ precedence table)
+  switch (e.kind) {
+    case ExprKind::Select: return 1;
+    case ExprKind::Binary: {
+      const std::string& o = e.spelling;
+      if (o == "||") return 2;
+      if (o == "&&") return 3;
+      if (o == "|") return 4;
+      if (o == "^") return 5;
+      if (o == "&") return 6;
+      if (o == "==" || o == "!=") return 7;
+      if (o == "<" || o == ">" || o == "<=" || o == ">=") return 8;
+      if (o == "<<" || o == ">>") return 9;
+      if (o == "+" || o == "-") return 10;
+      return 11;  // * / %
+    }
+    case ExprKind::Unary: case ExprKind::Cast: return 12;
+    default: return 13;
+  }
+}
+
+void print(std::ostream& os, const Expr& e, bool lowered);
+
+void printOperand(std::ostream& os, const Expr& child, int parentPrec, bool rightSide, bool lowered) {
+  int p = precedence(child);
+  bool parens = p < parentPrec || (rightSide && p == parentPrec);
+  if (parens) os << '(';
+  print(os, child, lowered);
+  if (parens) os << ')';
+}
+
+void print(std::ostream& os, const Expr& e, bool lowered) {
+  switch (e.kind) {
+    case ExprKind::IntLit:
+      if (!e.spelling.empty()) {
+        os << e.spelling;  // as written: suffixes and hex keep their type
+      } else {
+        os << e.ival;
+        const char* suffix[] = {"", "", "u", "L", "ul", "", ""};  // by ScalarKind
+        os << suffix[static_cast<int>(e.type.scalar)];
+      }
+      return;
+    case ExprKind::FloatLit: os << e.spelling; return;
+    case ExprKind::VarRef: os << e.var->name; return;
+    case ExprKind::Index:
+      os << e.var->name;
+      for (size_t i = lowered ? ownedIndices(e.var) : 0; i < e.args.size(); ++i) {
+        os << '[';
+        print(os, *e.args[i], lowered);
+        os << ']';
+      }
+      return;
+    case ExprKind::Unary: {
+      os << e.spelling;
+      // `-(-v)` must not become `--v`, nor `-(-1)` `--1`.
+      const Expr& a = *e.args[0];
+      bool glue = a.kind == ExprKind::Unary || (a.kind == ExprKind::IntLit && a.ival < 0 && a.spelling.empty()) ||
+                  (a.kind == ExprKind::FloatLit && !a.spelling.empty() && a.spelling[0] == '-');
+      if (glue) os << '(';
+      printOperand(os, a, precedence(e), false, lowered);
+      if (glue) os << ')';
+      return;
+    }
+    case ExprKind::Binary:
+      printOperand(os, *e.args[0], precedence(e), false, lowered);
+      os << ' ' << e.spelling << ' ';
+      printOperand(os, *e.args[1], precedence(e), true, lowered);
+      return;
+    case ExprKind::Select:
+      printOperand(os, *e.args[0], 2, false, lowered);
+      os << " ? ";
+      printOperand(os, *e.args[1], 1, false, lowered);
+      os << " : ";
+      printOperand(os, *e.args[2], 1, false, lowered);
+      return;
+    case ExprKind::Call:
+      os << e.spelling << '(';
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        if (i) os << ", ";
+        print(os, *e.args[i], lowered);
+      }
+      os << ')';
+      return;
+    case ExprKind::Cast:
+      os << '(' << e.type.scalarSpelling() << ')';
+      printOperand(os, *e.args[0], precedence(e), false, lowered);
+      return;
+  }
+}
+
+}  // namespace
+
+std::string printExpr(const Expr& e, bool lowered) {
+  std::ostringstream os;
+  print(os, e, lowered);
+  return os.str();
+}
+
+}  // namespace exo::model
