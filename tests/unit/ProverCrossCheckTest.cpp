@@ -10,6 +10,7 @@
 
 #include "checker/Prover.h"
 #include "model/ThreadMapping.h"
+#include "rewriter/CudaPrinter.h"
 #include "tests/support/BruteForce.h"
 #include "tests/support/RandomKernel.h"
 
@@ -19,6 +20,15 @@ namespace {
 struct CountingSink : model::DiagSink {
   std::vector<model::Diagnostic> diags;
   void report(const model::Diagnostic& d) override { diags.push_back(d); }
+  std::string all() const {
+    std::string s;
+    for (const auto& d : diags) {
+      s += std::string("  ") + model::diagName(d.id);
+      for (const auto& a : d.args) s += " | " + a;
+      s += "\n";
+    }
+    return s;
+  }
   std::string first() const {
     for (const auto& d : diags)
       if (model::diagLevel(d.id) == model::DiagLevel::Error) {
@@ -65,7 +75,8 @@ TEST(ProverCrossCheck, RandomKernelsAgainstBruteForce) {
       if (!proven) {
         ++falseRejects;
         if (falseRejects <= 5)
-          std::printf("false reject #%d: %s\n%s", falseRejects, sink.first().c_str(), rk.text.c_str());
+          std::printf("false reject #%d:\n%s%s", falseRejects, sink.all().c_str(),
+                      rewriter::printCuda({rk.kernel.get()}, {}).c_str());
       }
     }
   }
