@@ -439,7 +439,7 @@ private:
   }
   std::string blockText(const z3::model& m, const Side& s) { return tuple(m, s, s.inst.gridLoops); }
   std::string threadText(const z3::model& m, const Side& s) {
-    std::string t = s.inst.threadLoops.empty() ? "thread " + std::to_string(val(m, flat(s)))
+    std::string t = s.inst.threadLoops.empty() ? "thread (" + std::to_string(val(m, flat(s))) + ")"
                                                : "thread " + tuple(m, s, s.inst.threadLoops);
     if (!s.inst.gridLoops.empty()) t += " of block " + blockText(m, s);
     return t;
