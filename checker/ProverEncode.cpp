@@ -192,6 +192,13 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
 
 static bool isIntegralExpr(const Expr& e) { return !e.type.isPointer && !e.type.isFloating(); }
 
+/// Whether converting a value of type `from` to `to` keeps every value: same type, or a
+/// signed integer widened (int -> long). Anything else may wrap, truncate or collapse.
+static bool sameIntegerValue(const Type& from, const Type& to) {
+  if (from.scalar == to.scalar) return true;
+  return from.scalar == ScalarKind::Int && to.scalar == ScalarKind::Long;
+}
+
 std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string& why, int depth) {
   if (depth > 64) {
     why = "the expression is nested too deeply";
@@ -225,7 +232,7 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
       if (v->kind == VarKind::Scalar && !v->type.isFloating()) {
         auto d = facts.decls.find(v);
         if (d != facts.decls.end() && d->second.stmt->init && !facts.assigned.count(v)) {
-          if (d->second.stmt->init->type.scalar != v->type.scalar) {
+          if (!sameIntegerValue(d->second.stmt->init->type, v->type)) {
             why = "'" + v->name + "' converts its initializer to another type";
             return std::nullopt;
           }
@@ -345,6 +352,10 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
     case ExprKind::Cast:
       if (e.type.scalar == ScalarKind::Bool) {
         why = "it converts to bool";
+        return std::nullopt;
+      }
+      if (e.args.size() == 1 && !sameIntegerValue(e.args[0]->type, e.type)) {
+        why = "it converts to a narrower integer type";
         return std::nullopt;
       }
       if (e.args.size() == 1 && isIntegralExpr(e) && isIntegralExpr(*e.args[0]))

@@ -88,7 +88,9 @@ TEST(CudaPrinter, WarpgroupBarrierIsNamedPerWarpgroup) {
   KB::sync(wg->forBody(), SyncScope::Warpgroup);
   std::string cu = lower(b);
   EXPECT_NE(cu.find("__launch_bounds__(256)"), std::string::npos) << cu;
-  EXPECT_NE(cu.find("bar.sync %0, 128;\" :: \"r\"(1 + exo_tid / 128)"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("EXO_NAMED_BARRIER(1 + exo_tid / 128, 128);"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("asm volatile(\"bar.sync %0, %1;\" :: \"r\"(id), \"n\"(threads) : \"memory\")"),
+            std::string::npos) << cu;
 }
 
 TEST(CudaPrinter, ExpressionsKeepPrecedence) {

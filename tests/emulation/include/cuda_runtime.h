@@ -1,0 +1,113 @@
+// A CPU emulation of the small part of CUDA that exo-cuda's generated code uses, for
+// tests only: the generated kernel runs with one OS thread per CUDA thread, exactly
+// one running at a time. Between two barriers the threads of a block run to their
+// next barrier in a chosen order (increasing or decreasing thread id), so a missing
+// barrier or a wrong thread index changes the result, deterministically.
+// Barriers of every scope (__syncthreads, __syncwarp, named warpgroup barriers) act as
+// block-wide barriers among the threads still running: stronger than CUDA, which is
+// fine for checking that the code computes the sequential result.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#define __global__
+#define __launch_bounds__(n)
+#define __shared__ static
+#define __align__(n) alignas(n)
+
+typedef int cudaError_t;
+typedef void* cudaStream_t;
+enum { cudaSuccess = 0, cudaErrorInvalidValue = 1 };
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
+template <class F>
+inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAttribute, int) { return cudaSuccess; }
+inline cudaError_t cudaGetLastError() { return cudaSuccess; }
+
+struct exo_dim3 {
+  unsigned x = 0, y = 0, z = 0;
+};
+inline thread_local exo_dim3 threadIdx;
+inline exo_dim3 blockIdx;
+// The dynamic shared memory of the (one running) block.
+alignas(16) inline unsigned char exo_emulated_smem[232448];
+
+namespace exo_emu {
+
+inline bool reverse = false;  // run order inside a barrier epoch
+
+struct Block {
+  std::mutex mu;
+  std::vector<std::condition_variable> cv;
+  std::vector<int> state;  // 0 runnable, 1 waiting at a barrier, 2 finished
+  std::vector<int> order;
+  int running = -1;
+
+  explicit Block(int n) : cv(n), state(n, 0) {
+    for (int i = 0; i < n; ++i) order.push_back(reverse ? n - 1 - i : i);
+  }
+  // Hands the processor to the next runnable thread; opens the barrier when none is.
+  void next() {
+    for (int t : order)
+      if (state[t] == 0) return wake(t);
+    bool any = false;
+    for (int t : order)
+      if (state[t] == 1) state[t] = 0, any = true;
+    if (!any) return;
+    for (int t : order)
+      if (state[t] == 0) return wake(t);
+  }
+  void wake(int t) {
+    running = t;
+    cv[t].notify_one();
+  }
+  void wait(std::unique_lock<std::mutex>& l, int me) {
+    cv[me].wait(l, [&] { return running == me; });
+  }
+};
+inline Block* block = nullptr;
+
+inline void barrier() {
+  std::unique_lock<std::mutex> l(block->mu);
+  int me = static_cast<int>(threadIdx.x);
+  block->state[me] = 1;
+  block->next();
+  block->wait(l, me);
+}
+
+template <class Body>
+void launch(unsigned blocks, int threads, Body body) {
+  for (unsigned b = 0; b < blocks; ++b) {
+    blockIdx.x = b;
+    Block blk(threads);
+    block = &blk;
+    std::vector<std::thread> ts;
+    for (int t = 0; t < threads; ++t)
+      ts.emplace_back([&, t] {
+        threadIdx.x = static_cast<unsigned>(t);
+        {
+          std::unique_lock<std::mutex> l(blk.mu);
+          blk.wait(l, t);
+        }
+        body();
+        std::unique_lock<std::mutex> l(blk.mu);
+        blk.state[t] = 2;
+        blk.next();
+      });
+    {
+      std::unique_lock<std::mutex> l(blk.mu);
+      blk.next();
+    }
+    for (std::thread& th : ts) th.join();
+    block = nullptr;
+  }
+}
+
+}  // namespace exo_emu
+
+inline void __syncthreads() { exo_emu::barrier(); }
+inline void __syncwarp() { exo_emu::barrier(); }
+#define EXO_NAMED_BARRIER(id, threads) exo_emu::barrier()

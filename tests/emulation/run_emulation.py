@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Differential test of the generated CUDA, on the CPU.
+
+For each kernel source: exo-cuda generates the CUDA; the CUDA is compiled as host C++
+against include/cuda_runtime.h (one OS thread per CUDA thread, barrier epochs run in
+increasing and then in decreasing thread order); the sequential source is compiled
+into the same program. Both run on the same random inputs; every buffer the kernel
+may write must come out bit-identical (a race-free kernel performs, per element, the
+same operations in the same order as the sequential program).
+
+Sizes: each scalar parameter takes the first value of SIZES that the (emulated)
+launcher accepts, i.e. that satisfies the kernel's exo::assume conditions.
+
+Usage: run_emulation.py --exo-cuda BIN --include DIR [--jobs N] file.exo.cpp...
+"""
+import argparse
+import concurrent.futures
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+SIZES = [64, 96, 256, 512, 24576, 32, 16, 8, 4, 1]  # candidate values for size parameters
+BUFFER = 1 << 22  # elements per pointer parameter (the sizes above stay inside it)
+
+LAUNCHER = re.compile(r"^cudaError_t (\w+)\((.*), cudaStream_t \w+ = 0\) \{$", re.M)
+LAUNCH = re.compile(r"(\w+)<<<(.+?), (\d+), (\d+), \w+>>>\((.*)\);")
+PARAM = re.compile(r"^(const )?(\w+(?: \w+)?)(\*)?(?: __restrict__)?(?: const)? (\w+)$")
+
+
+def for_emulation(cuda):
+    """The generated CUDA, made host C++: launches and dynamic shared memory."""
+    cuda = LAUNCH.sub(lambda m: f"exo_emu::launch({m.group(2)}, {m.group(3)}, [&] {{ {m.group(1)}({m.group(5)}); }});",
+                      cuda)
+    return cuda.replace("extern __shared__ __align__(16) unsigned char exo_smem[];",
+                        "unsigned char* exo_smem = exo_emulated_smem;")
+
+
+def driver(source, kernel, params):
+    """A main() that runs the GPU path (emulated) and the CPU path and compares."""
+    decl, call_args, outputs = [], [], []
+    for i, (const, ctype, pointer, name) in enumerate(params):
+        if pointer:
+            decl.append(f"  std::vector<{ctype}> {name}_cpu({BUFFER}), {name}_gpu;")
+            decl.append(f"  fill({name}_cpu, {i + 1}); {name}_gpu = {name}_cpu;")
+            call_args.append((f"{name}_cpu.data()", f"{name}_gpu.data()"))
+            if not const:
+                outputs.append(name)
+        elif ctype in ("float", "double"):
+            call_args.append(("(" + ctype + ")0.75", "(" + ctype + ")0.75"))
+        else:
+            call_args.append((f"({ctype})size", f"({ctype})size"))
+    cpu = ", ".join(a for a, _ in call_args)
+    gpu = ", ".join(b for _, b in call_args)
+    compare = "\n".join(
+        f'  if (std::memcmp({o}_cpu.data(), {o}_gpu.data(), {o}_cpu.size() * sizeof({o}_cpu[0])) != 0) {{\n'
+        f'    std::printf("MISMATCH in {o} (size %ld, %s order)\\n", size, exo_emu::reverse ? "decreasing" : "increasing");\n'
+        f'    ok = false;\n  }}'
+        for o in outputs)
+    return f"""#include <cstdio>
+#include <cstring>
+#include <random>
+#include <vector>
+#include <exo/exo.hpp>
+namespace cpu {{
+#include "{source}"
+}}
+#include "generated.cu"
+
+template <class T> void fill(std::vector<T>& v, unsigned seed) {{
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> d(-8, 8);  // small integers: exact in any type
+  for (T& x : v) x = static_cast<T>(d(rng)) / static_cast<T>(4);
+}}
+
+enum Outcome {{ Rejected, Mismatch, Match }};
+
+Outcome runOnce(long size) {{
+{chr(10).join(decl)}
+  if ({kernel}({gpu}) != cudaSuccess) return Rejected;  // an exo::assume excludes this size
+  cpu::{kernel}({cpu});
+  bool ok = true;
+{compare}
+  if (ok) std::printf("size %ld ok (%s order)\\n", size, exo_emu::reverse ? "decreasing" : "increasing");
+  return ok ? Match : Mismatch;
+}}
+
+int main() {{
+  const long sizes[] = {{{", ".join(map(str, SIZES))}}};
+  int accepted = 0;
+  for (long size : sizes) {{
+    for (bool rev : {{false, true}}) {{
+      exo_emu::reverse = rev;
+      Outcome o = runOnce(size);
+      if (o == Mismatch) return 1;
+      if (o == Rejected) break;
+      accepted += rev;
+    }}
+    if (accepted == 2) return 0;  // two sizes, both orders
+  }}
+  std::printf("%s\\n", accepted ? "only one size accepted" : "no size accepted by the launcher");
+  return accepted ? 0 : 1;
+}}
+"""
+
+
+def run_one(args, source):
+    source = pathlib.Path(source).resolve()
+    with tempfile.TemporaryDirectory(prefix="exo-emu-") as tmp:
+        tmp = pathlib.Path(tmp)
+        gen = subprocess.run([args.exo_cuda, "-o", str(tmp / "raw.cu"), str(source)], capture_output=True, text=True)
+        if gen.returncode != 0:
+            return False, f"{source.name}: exo-cuda failed\n{gen.stderr}"
+        cuda = (tmp / "raw.cu").read_text()
+        launchers = LAUNCHER.findall(cuda)
+        if len(launchers) != 1:
+            return False, f"{source.name}: expected one kernel, found {len(launchers)}"
+        kernel, plist = launchers[0]
+        params = []
+        for p in plist.split(", "):
+            m = PARAM.match(p)
+            if not m:
+                return False, f"{source.name}: cannot read parameter '{p}'"
+            params.append((bool(m.group(1)), m.group(2), bool(m.group(3)), m.group(4)))
+        (tmp / "generated.cu").write_text(for_emulation(cuda))
+        (tmp / "main.cpp").write_text(driver(source, kernel, params))
+        build = subprocess.run(["g++", "-std=c++17", "-O1", "-pthread", "-w", "-I", str(HERE / "include"),
+                                "-I", args.include, "-I", str(source.parent), "-I", str(tmp),
+                                str(tmp / "main.cpp"), "-o", str(tmp / "emu")], capture_output=True, text=True)
+        if build.returncode != 0:
+            return False, f"{source.name}: build failed\n{build.stderr[-3000:]}"
+        run = subprocess.run([str(tmp / "emu")], capture_output=True, text=True, timeout=300)
+        return run.returncode == 0, f"{source.name}: " + run.stdout.strip().replace("\n", "; ")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--exo-cuda", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("sources", nargs="+")
+    args = ap.parse_args()
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for ok, message in pool.map(lambda s: run_one(args, s), sorted(args.sources)):
+            print(("PASS " if ok else "FAIL ") + message)
+            failed += not ok
+    print(f"emulation: {len(args.sources) - failed} of {len(args.sources)} kernels match the sequential program")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
