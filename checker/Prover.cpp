@@ -129,6 +129,11 @@ private:
     side.site = &s;
     side.inst = enc_.instantiate(s.path, tag);
     std::string why;
+    // Guards narrow the instances; one that cannot be encoded is dropped (more
+    // instances: conservative), like the conditions of enclosing ifs.
+    for (const auto& [cond, value] : s.guards)
+      if (std::optional<z3::expr> b = enc_.boolExpr(*cond, side.inst, why))
+        side.inst.facts.push_back(value ? *b : !*b);
     for (const ExprPtr& a : s.expr->args) {
       std::optional<Poly> p = enc_.intExpr(*a, side.inst, why);
       side.idx.push_back(p ? *p : Poly());

@@ -68,9 +68,17 @@ public:
 
 private:
   void reads(const ExprPtr& e, const Stmt& s) {
-    forEachExpr(e, [&](const Expr& x) {
-      if (x.kind == ExprKind::Index && x.var) add(x, false, s);
-    });
+    if (!e) return;
+    if (e->kind == ExprKind::Index && e->var) add(*e, false, s);
+    const bool select = e->kind == ExprKind::Select && e->args.size() == 3;
+    const bool shortCircuit = e->kind == ExprKind::Binary && (e->spelling == "&&" || e->spelling == "||");
+    for (size_t i = 0; i < e->args.size(); ++i) {
+      // An operand that C evaluates only when a condition holds is guarded by it.
+      bool guarded = (select && i > 0) || (shortCircuit && i == 1);
+      if (guarded) guards_.push_back({e->args[0].get(), select ? i == 1 : e->spelling == "&&"});
+      reads(e->args[i], s);
+      if (guarded) guards_.pop_back();
+    }
   }
   void add(const Expr& e, bool write, const Stmt& s) {
     AccessSite a;
@@ -80,11 +88,13 @@ private:
     a.stmt = &s;
     a.path = path_;
     a.order = static_cast<int>(f_.sites.size());
+    a.guards = guards_;
     f_.sites.push_back(std::move(a));
   }
 
   KernelFacts& f_;
   Path path_;
+  std::vector<std::pair<const Expr*, bool>> guards_;
 };
 
 }  // namespace

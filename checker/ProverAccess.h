@@ -28,6 +28,9 @@ struct AccessSite {
   const model::Stmt* stmt = nullptr;  // the statement that evaluates it
   Path path;                          // kernel body .. stmt (stmt = last step's child)
   int order = 0;                      // program order, for deterministic reports
+  /// Conditions under which the expression evaluates the access at all: the arm of a
+  /// `c ? a : b`, the right operand of `&&` / `||` (condition, required value).
+  std::vector<std::pair<const model::Expr*, bool>> guards;
 };
 
 /// A statement with its path (syncs, scalar assignments, declarations).
