@@ -60,7 +60,7 @@ void ClangDiagSink::report(const model::Diagnostic& d) {
 void ClangDiagSink::record(const clang::CharSourceRange& range, const std::string& text) {
   const clang::SourceManager& sm = engine_.getSourceManager();
   clang::CharSourceRange chars =
-      clang::Lexer::makeFileCharRange(range, sm, clang::LangOptions());
+      clang::Lexer::makeFileCharRange(range, sm, langOpts_);
   if (chars.isInvalid()) return;
   auto [fid, begin] = sm.getDecomposedLoc(chars.getBegin());
   unsigned end = sm.getFileOffset(chars.getEnd());

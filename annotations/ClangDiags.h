@@ -4,6 +4,7 @@
 #pragma once
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "model/Diagnostics.h"
 
@@ -25,7 +26,8 @@ inline clang::SourceLocation toClang(model::SrcLoc l) {
 /// A DiagSink that reports through Clang's engine.
 class ClangDiagSink : public model::DiagSink {
 public:
-  explicit ClangDiagSink(clang::DiagnosticsEngine& engine) : engine_(engine) {}
+  ClangDiagSink(clang::DiagnosticsEngine& engine, const clang::LangOptions& langOpts)
+      : engine_(engine), langOpts_(langOpts) {}
   void report(const model::Diagnostic& d) override;
 
   /// Every fix-it reported so far, as (file, offset, length, text) replacements.
@@ -41,6 +43,7 @@ private:
   std::string indentationBefore(clang::SourceLocation loc) const;
 
   clang::DiagnosticsEngine& engine_;
+  const clang::LangOptions& langOpts_;
   std::vector<Replacement> replacements_;
 };
 

@@ -20,11 +20,7 @@ void checkCollectivePlacement(const Kernel& k, DiagSink& sink) {
       sink.diag(DiagID::err_assume_placement, s->range);
       continue;
     }
-    bool ok = true;
-    forEachExpr(s->cond, [&](const Expr& x) {
-      ok &= !(x.kind == ExprKind::Index || (x.kind == ExprKind::VarRef && x.var->kind != VarKind::Param));
-    });
-    if (!ok) sink.diag(DiagID::err_assume_operands, s->cond->range);
+    if (!firstNonParameter(s->cond).empty()) sink.diag(DiagID::err_assume_operands, s->cond->range);
   }
   walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>& path) {
     if (s.kind == StmtKind::Assume && !(path.size() == 1 && path[0] == k.body.get())) {

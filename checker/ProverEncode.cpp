@@ -76,12 +76,6 @@ void Poly::splitBy(int a, Poly& quotient, Poly& rest) const {
   }
 }
 
-bool Poly::mentions(int a) const {
-  for (const auto& [m, c] : terms)
-    if (std::find(m.begin(), m.end(), a) != m.end()) return true;
-  return false;
-}
-
 // --------------------------------------------------------------------- Encoder
 
 Encoder::Encoder(z3::context& c, const KernelFacts& f) : ctx(c), facts(f) {
@@ -350,18 +344,19 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
       return Poly::atom(s);
     }
     case ExprKind::Cast:
+      if (e.args.size() != 1 || !isIntegralExpr(e) || !isIntegralExpr(*e.args[0])) {
+        why = "it converts a floating-point value";
+        return std::nullopt;
+      }
       if (e.type.scalar == ScalarKind::Bool) {
         why = "it converts to bool";
         return std::nullopt;
       }
-      if (e.args.size() == 1 && !sameIntegerValue(e.args[0]->type, e.type)) {
+      if (!sameIntegerValue(e.args[0]->type, e.type)) {
         why = "it converts to a narrower integer type";
         return std::nullopt;
       }
-      if (e.args.size() == 1 && isIntegralExpr(e) && isIntegralExpr(*e.args[0]))
-        return intExpr(*e.args[0], inst, why, depth + 1);
-      why = "it converts a floating-point value";
-      return std::nullopt;
+      return intExpr(*e.args[0], inst, why, depth + 1);
     case ExprKind::Call:
       why = "it calls '" + e.spelling + "'";
       return std::nullopt;

@@ -34,7 +34,6 @@ struct Poly {
   Poly scaled(int64_t c) const;
   /// Splits this = a * quotient + rest, where rest has no monomial containing a.
   void splitBy(int a, Poly& quotient, Poly& rest) const;
-  bool mentions(int a) const;
 };
 
 /// One instantiation of the loops around an access: fresh atoms for each enclosing

@@ -69,15 +69,6 @@ int64_t loopUnitThreads(LoopKind k) {
   }
 }
 
-int64_t syncScopeThreads(SyncScope s) {
-  switch (s) {
-    case SyncScope::Block: return 1024;
-    case SyncScope::Warpgroup: return 128;
-    case SyncScope::Warp: return 32;
-  }
-  return 0;
-}
-
 int64_t Stmt::tripCount() const {
   if (kind != StmtKind::For || !lo || !hi) return -1;
   if (lo->kind != ExprKind::IntLit || hi->kind != ExprKind::IntLit) return -1;

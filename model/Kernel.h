@@ -56,8 +56,11 @@ struct Var {
   Memory memory = Memory::Local;
   std::vector<int64_t> dims;  // Array: extents, outermost first
   SrcLoc loc;
-  /// Registers arrays: how many leading dims are owned by threads (set by the checker).
+  /// Registers arrays: how many leading dims are owned by threads (set by
+  /// checker::checkDistributedRegisters; the rewriter drops those indices).
   int ownedDims = -1;
+  /// Shared arrays: byte offset in the CTA's shared memory (set by model::mapThreads).
+  int64_t sharedOffset = -1;
 
   bool isArray() const { return kind == VarKind::Array; }
   bool isGlobalPointer() const { return kind == VarKind::Param && type.isPointer; }
@@ -68,7 +71,7 @@ struct Var {
 
 enum class ExprKind {
   IntLit,    // ival
-  FloatLit,  // fval, spelling
+  FloatLit,  // fval; printed as `spelling`
   VarRef,    // var (scalar, loop variable or parameter)
   Index,     // var[args...]  (array element, or pointer[flat])
   Unary,     // op args[0]         op in {"-", "!", "~", "+"}
@@ -86,7 +89,7 @@ struct Expr {
   SrcRange range;
   Type type;
   int64_t ival = 0;
-  double fval = 0;
+  double fval = 0;  // FloatLit value (the brute-force interpreter of the tests reads it)
   std::string spelling;  // FloatLit spelling, operator, callee
   Var* var = nullptr;
   std::vector<ExprPtr> args;
@@ -115,7 +118,6 @@ const char* syncScopeName(SyncScope s);
 /// Threads in one iteration of a parallel loop of this kind when its body is a single
 /// thread (warp = 32, warpgroup = 128); 0 for Seq/Block.
 int64_t loopUnitThreads(LoopKind k);
-int64_t syncScopeThreads(SyncScope s);
 
 struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
@@ -130,7 +132,6 @@ struct Stmt {
   ExprPtr lo, hi;
   int64_t step = 1;
   LoopKind loop = LoopKind::Seq;
-  SrcLoc attrLoc;  // the [[exo::...]] attribute, for diagnostics
   /// Thread mapping (set by model/ThreadMapping for parallel loops below the grid):
   int64_t unit = 0;        // threads per iteration
   int64_t collective = 0;  // threads of the collective this loop splits
@@ -158,7 +159,7 @@ struct Stmt {
 
 struct Kernel {
   std::string name;
-  std::string sourceFile;  // as given on the command line
+  std::vector<std::string> namespaces;  // enclosing namespaces, outermost first
   SrcLoc loc;
   std::vector<Var*> params;
   std::vector<std::unique_ptr<Var>> vars;  // owns every Var of the kernel
@@ -173,9 +174,5 @@ struct Kernel {
   Var* newVar(std::string name, Type type, VarKind kind, Memory mem, SrcLoc loc);
 };
 
-struct TranslationUnit {
-  std::string sourceFile;
-  std::vector<std::unique_ptr<Kernel>> kernels;
-};
 
 }  // namespace exo::model

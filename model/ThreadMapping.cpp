@@ -21,17 +21,6 @@ int levelRank(LoopKind k) {
   return -1;
 }
 
-bool onlyParamsAndConstants(const ExprPtr& e, std::string& offender) {
-  bool ok = true;
-  forEachExpr(e, [&](const Expr& x) {
-    if (x.kind == ExprKind::Index || (x.kind == ExprKind::VarRef && x.var->kind != VarKind::Param)) {
-      if (ok) offender = x.var ? x.var->name : "?";
-      ok = false;
-    }
-  });
-  return ok;
-}
-
 class Mapper {
 public:
   Mapper(Kernel& k, DiagSink& sink) : k_(k), sink_(sink) {}
@@ -43,8 +32,9 @@ public:
     int64_t need = threadsNeeded(*k_.blockBody, nullptr);
     if (sink_.errors != before) return false;
     k_.blockThreads = std::max<int64_t>(32, (need + 31) / 32 * 32);  // whole warps: syncwarp needs them
-    if (k_.blockThreads > 1024) {
-      sink_.diag(DiagID::err_block_too_many_threads, k_.blockBody->range, {std::to_string(need)});
+    if (k_.blockThreads > kMaxThreads) {
+      sink_.diag(DiagID::err_block_too_many_threads, k_.blockBody->range,
+                 {need >= kSaturated ? "over a million" : std::to_string(need)});
       return false;
     }
     assignCollectives(*k_.blockBody, k_.blockThreads);
@@ -74,8 +64,8 @@ private:
         return;
       }
       for (const ExprPtr& b : {only->lo, only->hi}) {
-        std::string offender;
-        if (!onlyParamsAndConstants(b, offender)) {
+        std::string offender = firstNonParameter(b);
+        if (!offender.empty()) {
           sink_.diag(DiagID::err_grid_bounds, b->range, {offender});
           return;
         }
@@ -110,6 +100,7 @@ private:
       return 1;
     }
     int64_t trip = s.tripCount();
+    if (trip > kSaturated) trip = kSaturated;  // too many threads whatever its body; no overflow
     if (trip < 0) {
       const ExprPtr& bound = s.hi->kind != ExprKind::IntLit ? s.hi : s.lo;
       sink_.diag(DiagID::err_trip_not_constant, bound->range, {loopKindName(s.loop)});
@@ -127,8 +118,13 @@ private:
         return 1;
       }
     }
-    return std::max<int64_t>(1, trip * s.unit);
+    // Saturate: a need above the limit is reported once, by run(); nested loops must not
+    // multiply it into an overflow (trip and unit are at most 2^20 here).
+    return std::min<int64_t>(std::max<int64_t>(1, trip * s.unit), kSaturated);
   }
+
+  static constexpr int64_t kMaxThreads = 1024;
+  static constexpr int64_t kSaturated = int64_t(1) << 20;
 
   /// The parallel loop in `s` (not below another one) that needs the most threads.
   static const Stmt* widestParallelLoop(const Stmt& s) {
@@ -156,7 +152,8 @@ private:
     const Stmt* crossing = nullptr;  // the declaration that goes over the limit
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared) {
-        bytes = (bytes + 15) / 16 * 16 + s.var->elementCount() * s.var->type.scalarBytes();
+        s.var->sharedOffset = (bytes + 15) / 16 * 16;  // 16-byte aligned, in declaration order
+        bytes = s.var->sharedOffset + s.var->elementCount() * s.var->type.scalarBytes();
         if (bytes > kMaxSharedBytes && !crossing) crossing = &s;
       }
       return true;

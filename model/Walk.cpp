@@ -13,10 +13,13 @@ void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f)
     if (*e) f(*e);
 }
 
-bool mentions(const ExprPtr& e, const Var* v) {
-  bool found = false;
-  forEachExpr(e, [&](const Expr& x) { found |= x.var == v; });
-  return found;
+std::string firstNonParameter(const ExprPtr& e) {
+  std::string offender;
+  forEachExpr(e, [&](const Expr& x) {
+    bool bad = x.kind == ExprKind::Index || (x.kind == ExprKind::VarRef && x.var->kind != VarKind::Param);
+    if (bad && offender.empty()) offender = x.var ? x.var->name : "?";
+  });
+  return offender;
 }
 
 static void walk(Stmt& s, std::vector<Stmt*>& path,

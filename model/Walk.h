@@ -13,8 +13,9 @@ void forEachExpr(const ExprPtr& e, const std::function<void(const Expr&)>& f);
 /// Calls f on every expression directly held by s (not by its child statements).
 void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f);
 
-/// True if e mentions variable v.
-bool mentions(const ExprPtr& e, const Var* v);
+/// The first name in e that is not a scalar parameter or a constant ("" if none):
+/// what launch-time expressions (grid bounds, assumes) may not use.
+std::string firstNonParameter(const ExprPtr& e);
 
 /// Pre-order walk of statements; `enter` returns false to skip a subtree. The path
 /// holds the enclosing statements, outermost first (s itself excluded).

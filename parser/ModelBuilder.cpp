@@ -1,5 +1,6 @@
 #include "parser/ModelBuilder.h"
 
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -58,12 +59,19 @@ public:
   std::unique_ptr<Kernel> build(const c::FunctionDecl* fn) {
     kernel_ = std::make_unique<Kernel>();
     kernel_->name = fn->getNameAsString();
+    for (const c::DeclContext* dc = fn->getDeclContext(); dc; dc = dc->getParent())
+      if (const auto* ns = llvm::dyn_cast<c::NamespaceDecl>(dc))
+        kernel_->namespaces.insert(kernel_->namespaces.begin(), ns->getNameAsString());
     kernel_->loc = toSrcLoc(fn->getLocation());
     if (!fn->getReturnType()->isVoidType()) {
       sink_.diag(DiagID::err_kernel_return, range(fn->getReturnTypeSourceRange()), {kernel_->name});
       return nullptr;
     }
     for (const c::ParmVarDecl* p : fn->parameters()) {
+      if (p->getName().empty()) {
+        sink_.diag(DiagID::err_unnamed_param, toSrcLoc(p->getLocation()), {kernel_->name});
+        return nullptr;
+      }
       Type t;
       if (!convertType(p->getType(), p->getSourceRange(), t)) return nullptr;
       checkName(p);
@@ -72,7 +80,13 @@ public:
       vars_[p] = v;
       kernel_->params.push_back(v);
     }
-    kernel_->body = block(llvm::cast<c::CompoundStmt>(fn->getBody()));
+    const auto* body = llvm::dyn_cast_or_null<c::CompoundStmt>(fn->getBody());
+    if (!body) {  // e.g. a function-try-block
+      sink_.diag(DiagID::err_unsupported_stmt, range(fn->getSourceRange()),
+                 {"this form of function body", "write the kernel body as a plain '{ ... }' block"});
+      return nullptr;
+    }
+    kernel_->body = block(body);
     return std::move(kernel_);
   }
 
@@ -210,14 +224,15 @@ private:
                    : level == "warpgroup" ? LoopKind::Warpgroup
                    : level == "warp"      ? LoopKind::Warp
                                           : LoopKind::Thread;
-      if (StmtPtr f = forLoop(llvm::cast<c::ForStmt>(sub), k, par->getLocation())) out.push_back(std::move(f));
+      // The attribute layer only lets exo::parallel onto for statements.
+      if (const auto* fs = llvm::dyn_cast<c::ForStmt>(sub))
+        if (StmtPtr f = forLoop(fs, k, par->getLocation())) out.push_back(std::move(f));
       return;
     }
     if (sync) {
       llvm::StringRef scope = sync->getAnnotation().drop_front(strlen("exo.sync."));
       StmtPtr st = newStmt(StmtKind::Sync, as);
       st->range = SrcRange{toSrcLoc(attributeStart(sync->getLocation())), toSrcLoc(as->getEndLoc())};
-      st->attrLoc = toSrcLoc(sync->getLocation());
       st->scope = scope == "block" ? SyncScope::Block : scope == "warpgroup" ? SyncScope::Warpgroup : SyncScope::Warp;
       out.push_back(std::move(st));
       return;
@@ -254,18 +269,15 @@ private:
     checkName(vd);
     StmtPtr f = newStmt(StmtKind::For, fs);
     Type t;
-    convertType(vd->getType(), vd->getSourceRange(), t);
+    if (!convertType(vd->getType(), vd->getSourceRange(), t)) return nullptr;
     f->var = kernel_->newVar(vd->getNameAsString(), t, VarKind::LoopVar, Memory::Local, toSrcLoc(vd->getLocation()));
     vars_[vd] = f->var;
     f->loop = kind;
-    f->attrLoc = toSrcLoc(attrLoc);
     if (attrLoc.isValid()) f->range.begin = toSrcLoc(attributeStart(attrLoc));
     f->step = step;
     f->lo = expr(vd->getInit());
     f->hi = expr(cond->getRHS());
-    loopVars_.push_back(vd);
     f->body.push_back(single(fs->getBody()));
-    loopVars_.pop_back();
     if (!f->lo || !f->hi) return nullptr;
     return f;
   }
@@ -276,15 +288,20 @@ private:
   }
 
   void declaration(const c::Decl* d, std::vector<StmtPtr>& out) {
+    // A declaration already diagnosed gives no follow-on errors at its uses.
+    if (!declare(d, out))
+      if (const auto* vd = llvm::dyn_cast<c::VarDecl>(d)) failed_.insert(vd);
+  }
+
+  bool declare(const c::Decl* d, std::vector<StmtPtr>& out) {
     const auto* vd = llvm::dyn_cast<c::VarDecl>(d);
     if (!vd || vd->isStaticLocal() || vd->hasExternalStorage()) {
       sink_.diag(DiagID::err_unsupported_stmt, range(d->getSourceRange()),
                  {"this declaration", "declare scalars and arrays of bool, int, unsigned, long, float or double"});
-      return;
+      return false;
     }
     if (duplicated(exoAnnotations(vd->attrs(), {"exo.shared", "exo.registers"}), "declaration")) {
-      failed_.insert(vd);
-      return;
+      return false;
     }
     const c::AnnotateAttr* shared = findAnnotation(vd->attrs(), "exo.shared");
     const c::AnnotateAttr* regs = findAnnotation(vd->attrs(), "exo.registers");
@@ -300,37 +317,36 @@ private:
     }
     if (q->isArrayType()) {
       sink_.diag(DiagID::err_array_extent, range(vd->getSourceRange()), {vd->getNameAsString()});
-      failed_.insert(vd);
-      return;
+      return false;
     }
-    if (!convertType(q, vd->getSourceRange(), t)) return;
+    if (!convertType(q, vd->getSourceRange(), t)) return false;
     if (t.isPointer) {
       sink_.diag(DiagID::err_unsupported_stmt, range(vd->getSourceRange()),
                  {"a local pointer", "index the pointer parameter directly"});
-      return;
+      return false;
     }
     checkName(vd);
     Memory mem = shared ? Memory::Shared : regs ? Memory::Registers : Memory::Local;
     if ((shared || regs) && dims.empty()) {
       sink_.diag(DiagID::err_attr_subject, toSrcLoc((shared ? shared : regs)->getLocation()),
                  {shared ? "shared" : "registers", "array declarations"});
-      return;
+      return false;
     }
     st->var = kernel_->newVar(vd->getNameAsString(), t, dims.empty() ? VarKind::Scalar : VarKind::Array, mem,
                               toSrcLoc(vd->getLocation()));
     st->var->dims = dims;
-    st->attrLoc = toSrcLoc((shared ? shared : regs) ? (shared ? shared : regs)->getLocation() : c::SourceLocation());
     vars_[vd] = st->var;
     if (vd->hasInit()) {
       if (!dims.empty()) {
         sink_.diag(DiagID::err_unsupported_stmt, range(vd->getInit()),
                    {"an array initializer", "fill the array in a loop"});
-        return;
+        return false;
       }
       st->init = expr(vd->getInit());
-      if (!st->init) return;
+      if (!st->init) return false;
     }
     out.push_back(std::move(st));
+    return true;
   }
 
   void ifStmt(const c::IfStmt* is, std::vector<StmtPtr>& out) {
@@ -384,7 +400,8 @@ private:
       return nullptr;
     }
     if (lv->kind == ExprKind::VarRef && lv->var->kind == VarKind::LoopVar) {
-      sink_.diag(DiagID::err_loop_noncanonical, range(e), {"a", "the loop variable must not be assigned in the body"});
+      sink_.diag(DiagID::err_loop_var_assigned, range(e), {lv->var->name})
+          .diag(DiagID::note_declared_here, lv->var->loc, {lv->var->name});
       return nullptr;
     }
     if (lv->kind != ExprKind::VarRef && lv->kind != ExprKind::Index) {
@@ -491,7 +508,6 @@ private:
       if (it != vars_.end()) {
         ExprPtr x = newExpr(ExprKind::VarRef, dr);
         x->var = it->second;
-        if (it->second->isArray()) x->kind = ExprKind::VarRef;  // bare array use: caught by users
         return x;
       }
     }
@@ -571,7 +587,6 @@ private:
   std::unique_ptr<Kernel> kernel_;
   std::map<const c::VarDecl*, Var*> vars_;
   std::set<const c::VarDecl*> failed_;  // declarations already diagnosed: no follow-on errors
-  std::vector<const c::VarDecl*> loopVars_;
 };
 
 }  // namespace

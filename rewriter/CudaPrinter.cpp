@@ -57,7 +57,6 @@ std::string extentExpr(const Stmt& loop) {
 
 // -------------------------------------------------------------- statements
 
-/// The thread's index within its current collective: tid % modulus (modulus 0: tid).
 /// The thread's index within its current collective: ((exo_tid % m1) % m2) ... for the
 /// units m1, m2, ... of the enclosing parallel loops (ThreadMapping.h: r' = r % unit).
 struct ThreadIndex {
@@ -87,9 +86,13 @@ class KernelPrinter {
 public:
   KernelPrinter(const Kernel& k, const PrintOptions& o, std::ostream& os) : k_(k), opts_(o), os_(os) {}
 
+  /// The kernel and its launcher live in the kernel's namespace, as in the source.
   void print() {
+    for (const std::string& ns : k_.namespaces) os_ << "namespace " << ns << " {\n";
     printKernel();
     printLauncher();
+    for (size_t i = k_.namespaces.size(); i-- > 0;) os_ << "}  // namespace " << k_.namespaces[i] << "\n";
+    if (!k_.namespaces.empty()) os_ << "\n";
   }
 
 private:
@@ -250,7 +253,7 @@ private:
     if (v->memory == Memory::Shared) {
       if (dynamicShared()) {
         os_ << ind() << type << " (&" << v->name << ")" << dimsSuffix(v, 0) << " = *reinterpret_cast<" << type
-            << " (*)" << dimsSuffix(v, 0) << ">(exo_smem + " << sharedOffset(v) << ");\n";
+            << " (*)" << dimsSuffix(v, 0) << ">(exo_smem + " << v->sharedOffset << ");\n";
       } else {
         os_ << ind() << "__shared__ " << type << " " << v->name << dimsSuffix(v, 0) << ";\n";
       }
@@ -265,20 +268,6 @@ private:
     os_ << ind() << (v->type.isConst ? "const " : "") << type << " " << v->name << dimsSuffix(v, 0);
     if (s.init) os_ << " = " << lowered(s.init);
     os_ << ";\n";
-  }
-
-  int64_t sharedOffset(const Var* target) {
-    int64_t bytes = 0;
-    int64_t found = 0;
-    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
-      if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared) {
-        bytes = (bytes + 15) / 16 * 16;
-        if (s.var == target) found = bytes;
-        bytes += s.var->elementCount() * s.var->type.scalarBytes();
-      }
-      return true;
-    });
-    return found;
   }
 
   void printLauncher() {
@@ -347,7 +336,10 @@ std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOpti
      << "// Build: nvcc -std=c++17 -gencode=arch=compute_90a,code=sm_90a\n"
      << "#include <cuda_runtime.h>\n";
   bool math = false, named = false;
-  for (const Kernel* k : kernels) math |= usesMath(*k), named |= usesWarpgroupBarrier(*k);
+  for (const Kernel* k : kernels) {
+    math |= usesMath(*k);
+    named |= usesWarpgroupBarrier(*k);
+  }
   if (math) os << "#include <cmath>\n";
   os << "\n";
   if (named)

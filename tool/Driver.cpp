@@ -1,7 +1,5 @@
 #include "tool/Driver.h"
 
-#include <chrono>
-
 #include "llvm/Support/FormatVariadic.h"
 
 #include "annotations/ClangDiags.h"
@@ -9,7 +7,6 @@
 #include "checker/Prover.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -58,7 +55,9 @@ private:
 
 void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::vector<const c::FunctionDecl*>& out) {
   for (const c::Decl* d : dc->decls()) {
-    if (const auto* ns = llvm::dyn_cast<c::NamespaceDecl>(d)) collectKernels(ns, sm, out);
+    // Namespaces and extern "C" { } blocks hold kernels too.
+    if (llvm::isa<c::NamespaceDecl>(d) || llvm::isa<c::LinkageSpecDecl>(d))
+      collectKernels(llvm::cast<c::DeclContext>(d), sm, out);
     const auto* fn = llvm::dyn_cast<c::FunctionDecl>(d);
     if (fn && fn->doesThisDeclarationHaveABody() && isExoKernel(fn) && sm.isInMainFile(fn->getLocation()))
       out.push_back(fn);
@@ -85,7 +84,7 @@ public:
       : opts_(opts), result_(result), filter_(filter), sourceName_(std::move(sourceName)) {}
 
   void HandleTranslationUnit(c::ASTContext& ctx) override {
-    ClangDiagSink sink(ctx.getDiagnostics());
+    ClangDiagSink sink(ctx.getDiagnostics(), ctx.getLangOpts());
     run(ctx, sink);
     for (const auto& r : sink.replacements()) result_.fixes.push_back({r.file, r.offset, r.length, r.text});
   }
@@ -120,7 +119,6 @@ private:
     }
     if (diags.hasErrorOccurred()) return;
     result_.ok = true;
-    for (auto& k : kernels) result_.kernelNames.push_back(k->name);
     if (opts_.checkOnly) return;
     rewriter::PrintOptions po;
     po.sourceName = sourceName_;  // as the user wrote it: output independent of the cwd's path

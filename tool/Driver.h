@@ -20,7 +20,6 @@ struct FileResult {
   std::string sourceName; // the input as named on the command line
   bool ok = false;        // no errors
   std::string cuda;       // generated CUDA (empty when checkOnly or !ok)
-  std::vector<std::string> kernelNames;
   std::vector<std::string> summary;  // one line per kernel: what was checked, how it maps
   struct Fix {
     std::string file;

@@ -4,7 +4,7 @@
 //
 // Exit status: 0 clean, 1 diagnostics, 2 usage error. Outputs are written atomically
 // (temporary file + rename) and only when every input is free of errors.
-#include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -46,6 +46,13 @@ std::string outputName(const std::string& input) {
   if (name.ends_with(".exo.cpp")) name = name.drop_back(strlen(".exo.cpp"));
   else name = llvm::sys::path::stem(name);
   return name.str() + ".cu";
+}
+
+/// Where the CUDA of `input` goes: -o, --out-dir/<name>.cu, or "" for standard output.
+std::string outputPath(const std::string& input) {
+  if (!Output.empty()) return Output;
+  if (!OutDir.empty()) return (llvm::Twine(OutDir) + "/" + outputName(input)).str();
+  return "";
 }
 
 /// Writes via a temporary file in the same directory, then renames: never partial.
@@ -125,6 +132,10 @@ int main(int argc, const char** argv) {
   for (const std::string& in : Inputs)
     if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
   if (!OutDir.empty() && !llvm::sys::fs::is_directory(OutDir)) return usage("no such directory: '" + OutDir + "'");
+  for (const std::string& in : Inputs) {  // never overwrite an input
+    std::string out = outputPath(in);
+    if (!out.empty() && llvm::sys::fs::equivalent(out, in)) return usage("output '" + out + "' is the input '" + in + "'");
+  }
 
   // Compilation database: -p, else "--" args, else one found above the first input.
   std::string dbError;
@@ -158,18 +169,11 @@ int main(int argc, const char** argv) {
     for (const auto& f : r.fixes)
       fixes.Replacements.emplace_back(f.file, f.offset, f.length, f.text);
     if (!r.ok) continue;
-    if (CheckOnly) {
-      if (Summary)
-        for (const std::string& line : r.summary) llvm::errs() << "exo-cuda: " << in << ": " << line << "\n";
-      continue;
-    }
-    std::string path = !Output.empty() ? std::string(Output)
-                       : !OutDir.empty() ? (llvm::Twine(OutDir) + "/" + outputName(in)).str()
-                                         : "";
-    if (!path.empty() && llvm::sys::fs::equivalent(path, in)) return usage("output '" + path + "' is the input");
-    outputs.push_back({path, r.cuda});
     if (Summary)
       for (const std::string& line : r.summary) llvm::errs() << "exo-cuda: " << in << ": " << line << "\n";
+    if (CheckOnly) continue;
+    std::string path = outputPath(in);
+    outputs.push_back({path, r.cuda});
   }
   if (!ExportFixes.empty()) {
     std::string yaml;

@@ -12,7 +12,7 @@ void k(int n, float* __restrict__ out) {
 #endif
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) {
 #ifndef FIXED
-      // CHECK: err_memory_placement.cpp:[[@LINE+1]]:23: error: 'exo::shared' array 's' must be declared at block scope (inside the block loops, outside thread loops)
+      // CHECK: err_memory_placement.cpp:[[@LINE+1]]:23: error: 'exo::shared' array 's' must be declared directly in the body of the innermost block loop (not inside a thread, warp or sequential loop, nor an 'if')
       [[exo::shared]] float s[32];
 #endif
       s[t] = 1.f;
