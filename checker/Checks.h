@@ -11,8 +11,10 @@ namespace exo::checker {
 
 /// Statements at a collective level (block, warpgroup, warp, a thread loop with inner
 /// thread loops) run on every thread of it: only loops, declarations, syncs allowed.
-/// Also: exo::assume only at the top of the kernel, over scalar parameters.
 void checkCollectivePlacement(const model::Kernel& k, model::DiagSink& sink);
+
+/// exo::assume only at the top of the kernel, over scalar parameters.
+void checkAssumes(const model::Kernel& k, model::DiagSink& sink);
 
 /// Syncs only where all threads of their scope reach them.
 void checkSyncPlacement(const model::Kernel& k, model::DiagSink& sink);

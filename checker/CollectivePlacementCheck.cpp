@@ -8,25 +8,7 @@ namespace exo::checker {
 using namespace model;
 
 void checkCollectivePlacement(const Kernel& k, DiagSink& sink) {
-  // exo::assume: only in the kernel's top-level prefix (the launcher checks them before
-  // the launch), over scalar parameters.
-  bool seenOther = false;
-  for (const StmtPtr& s : k.body->body) {
-    if (s->kind != StmtKind::Assume) {
-      seenOther = true;
-      continue;
-    }
-    if (seenOther) {
-      sink.diag(DiagID::err_assume_placement, s->range);
-      continue;
-    }
-    if (!firstNonParameter(s->cond).empty()) sink.diag(DiagID::err_assume_operands, s->cond->range);
-  }
   walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>& path) {
-    if (s.kind == StmtKind::Assume && !(path.size() == 1 && path[0] == k.body.get())) {
-      sink.diag(DiagID::err_assume_placement, s.range);
-      return false;
-    }
     if (s.kind != StmtKind::Assign) return true;
     const Stmt* p = innermostParallel(path);
     int64_t threads = collectiveThreads(k, p);
