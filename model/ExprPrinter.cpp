@@ -4,10 +4,6 @@
 
 namespace exo::model {
 
-size_t ownedIndices(const Var* v) {
-  return v && v->memory == Memory::Registers && v->ownedDims > 0 ? static_cast<size_t>(v->ownedDims) : 0;
-}
-
 namespace {
 
 int precedence(const Expr& e) {  // larger binds tighter (C++ precedence table)
@@ -56,7 +52,7 @@ void print(std::ostream& os, const Expr& e, bool lowered) {
     case ExprKind::VarRef: os << e.var->name; return;
     case ExprKind::Index:
       os << e.var->name;
-      for (size_t i = lowered ? ownedIndices(e.var) : 0; i < e.args.size(); ++i) {
+      for (size_t i = lowered ? e.var->ownedIndexCount() : 0; i < e.args.size(); ++i) {
         os << '[';
         print(os, *e.args[i], lowered);
         os << ']';

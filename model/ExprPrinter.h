@@ -9,9 +9,6 @@
 
 namespace exo::model {
 
-/// Leading indices of `v` implied by the owning thread (registers arrays), else 0.
-size_t ownedIndices(const Var* v);
-
 /// `e` in C syntax. `lowered`: as in the generated CUDA, where a distributed register
 /// array keeps only the indices its owning thread does not imply.
 std::string printExpr(const Expr& e, bool lowered = false);

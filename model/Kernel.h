@@ -63,6 +63,10 @@ struct Var {
   int64_t sharedOffset = -1;
 
   bool isArray() const { return kind == VarKind::Array; }
+  /// Leading indices implied by the owning thread (distributed registers), else 0.
+  size_t ownedIndexCount() const {
+    return memory == Memory::Registers && ownedDims > 0 ? static_cast<size_t>(ownedDims) : 0;
+  }
   bool isGlobalPointer() const { return kind == VarKind::Param && type.isPointer; }
   int64_t elementCount() const;
 };

@@ -21,7 +21,7 @@ bool printedUses(const Stmt& s, const Var* v) {
   bool used = false;
   std::function<void(const Expr&)> visit = [&](const Expr& e) {
     used |= e.var == v && e.kind == ExprKind::VarRef;
-    size_t from = e.kind == ExprKind::Index ? ownedIndices(e.var) : 0;
+    size_t from = e.kind == ExprKind::Index ? e.var->ownedIndexCount() : 0;
     for (size_t i = from; i < e.args.size(); ++i) visit(*e.args[i]);
   };
   forEachOwnExpr(s, [&](const ExprPtr& e) { visit(*e); });
@@ -141,15 +141,15 @@ private:
       line(l.loc());
       std::string idx = n == 0 ? "exo_block" : "exo_block % " + extentExpr(l);
       std::string type = l.var->type.scalarSpelling();
-      os_ << ind() << "const " << type << " " << l.var->name << " = " << iterationValue(l, "(" + type + ")(" + idx + ")")
+      os_ << ind() << "const " << type << " " << l.var->name << " = " << iterationValue(l, "(" + type + ")(" + idx + ")", /*simpleIter=*/true)
           << ";\n";
       if (n) os_ << ind() << "exo_block /= " << extentExpr(l) << ";\n";
     }
   }
 
-  /// lo + step * iter, parenthesized so that `iter` and `lo` keep their meaning.
-  std::string iterationValue(const Stmt& l, const std::string& iter) {
-    bool simpleIter = iter.find(' ') == std::string::npos;
+  /// lo + step * iter, parenthesized so that `iter` and `lo` keep their meaning;
+  /// `simpleIter`: iter is a single name or number.
+  std::string iterationValue(const Stmt& l, const std::string& iter, bool simpleIter) {
     std::string v = l.step == 1 ? iter : std::to_string(l.step) + " * " + (simpleIter ? iter : "(" + iter + ")");
     if (l.lo->kind == ExprKind::IntLit && l.lo->ival == 0) return v;
     bool simpleLo = l.lo->kind == ExprKind::IntLit || l.lo->kind == ExprKind::VarRef;
@@ -233,9 +233,10 @@ private:
       ++depth_;
     }
     std::string iter = trip == 1 ? "0" : r.divided(s.unit);
+    bool simpleIter = trip == 1 || (s.unit == 1 && r.moduli.empty());  // "0" or "exo_tid"
     if (printedUses(*s.forBody(), s.var))  // owned register indices need no variable
       os_ << ind() << "const " << s.var->type.scalarSpelling() << " " << s.var->name << " = "
-          << iterationValue(s, iter) << ";\n";
+          << iterationValue(s, iter, simpleIter) << ";\n";
     ThreadIndex inner = r.inner(s.unit);
     stmt(*s.forBody(), inner);
     if (guarded) {
@@ -261,7 +262,7 @@ private:
     }
     if (v->memory == Memory::Registers) {
       if (v->ownedDims < 0) return;  // never used
-      os_ << ind() << type << " " << v->name << dimsSuffix(v, ownedIndices(v)) << ";  // this thread's part of "
+      os_ << ind() << type << " " << v->name << dimsSuffix(v, v->ownedIndexCount()) << ";  // this thread's part of "
           << v->name << dimsSuffix(v, 0) << "\n";
       return;
     }
