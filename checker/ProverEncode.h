@@ -3,7 +3,7 @@
 // Index expressions are normalized to polynomials over "atoms" (Z3 integer constants:
 // scalar parameters, loop iteration counters, and fresh quotient/remainder/select
 // results). Keeping the polynomial form, instead of handing Z3 a product directly,
-// lets the prover delinearize `row * N + col` itself (see Prover.cpp), so parametric
+// lets the prover delinearize `row * N + col` itself (see ProverQuery.cpp), so parametric
 // strides stay in linear arithmetic where Z3 is a decision procedure.
 #pragma once
 

@@ -1,0 +1,89 @@
+#include "checker/ProverQuery.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace exo::checker {
+
+using namespace model;
+
+Verdict Queries::solve(z3::solver& s) {
+  ++stats_.solverQueries;
+  switch (s.check()) {
+    case z3::unsat: return Verdict::Unsat;
+    case z3::sat: return Verdict::Sat;
+    default: return Verdict::Unknown;
+  }
+}
+
+z3::solver Queries::newSolver() {
+  // The plain SMT core: no per-query tactic selection (most queries are tiny).
+  z3::solver s(ctx, z3::solver::simple());
+  z3::params p(ctx);
+  // A deterministic resource limit, not a wall-clock timeout: the verdict (and so the
+  // diagnostics and the exit code) must not depend on the machine's load.
+  p.set("rlimit", 20000000u);
+  p.set("random_seed", 0u);
+  s.set(p);
+  for (const z3::expr& f : enc.assumeFacts()) s.add(f);
+  return s;
+}
+
+void Queries::addFacts(z3::solver& s, const Instance& inst) {
+  for (const z3::expr& f : inst.facts) s.add(f);
+}
+
+Side Queries::makeSide(const AccessSite& s, const std::string& tag) {
+  Side side;
+  side.site = &s;
+  side.inst = enc.instantiate(s.path, tag);
+  std::string why;
+  // Guards narrow the instances; one that cannot be encoded is dropped (more
+  // instances: conservative), like the conditions of enclosing ifs.
+  for (const auto& [cond, value] : s.guards)
+    if (std::optional<z3::expr> b = enc.boolExpr(*cond, side.inst, why))
+      side.inst.facts.push_back(value ? *b : !*b);
+  for (const ExprPtr& a : s.expr->args) {
+    std::optional<Poly> p = enc.intExpr(*a, side.inst, why);
+    side.idx.push_back(p ? *p : Poly());
+  }
+  return side;
+}
+
+/// 0 <= r < P for every instance of `side`?
+bool Queries::provenInRange(const Poly& r, int p, const Side& side) {
+  z3::solver s = newSolver();
+  addFacts(s, side.inst);
+  z3::expr R = enc.toZ3(r), P = enc.atomExpr(p);
+  s.add(R < 0 || R >= P);
+  return solve(s) == Verdict::Unsat;
+}
+
+/// a == b as a formula; delinearizes `Q * P + R` with 0 <= R < P (P a parameter)
+/// into Q == Q' && R == R', which keeps parametric strides linear.
+z3::expr Queries::equalIndex(const Poly& a, const Poly& b, const Side& sa, const Side& sb, int depth) {
+  Poly d = a - b;
+  if (d.isLinear() || depth > 4) return enc.toZ3(d) == 0;
+  std::vector<int> shared = enc.sharedAtoms();  // copy: solving adds no atoms, but be safe
+  for (int p : shared) {
+    bool inNonlinear = false;
+    for (const Poly* x : {&a, &b})
+      for (const auto& [m, c] : x->terms)
+        if (m.size() > 1 && std::find(m.begin(), m.end(), p) != m.end()) inNonlinear = true;
+    if (!inNonlinear) continue;
+    Poly qa, ra, qb, rb;
+    a.splitBy(p, qa, ra);
+    b.splitBy(p, qb, rb);
+    if (!provenInRange(ra, p, sa) || !provenInRange(rb, p, sb)) continue;
+    return equalIndex(qa, qb, sa, sb, depth + 1) && equalIndex(ra, rb, sa, sb, depth + 1);
+  }
+  return enc.toZ3(d) == 0;  // non-linear: Z3 may answer unknown -> "cannot prove"
+}
+
+z3::expr Queries::sameElement(const Side& a, const Side& b) {
+  z3::expr e = ctx.bool_val(true);
+  for (size_t i = 0; i < a.idx.size() && i < b.idx.size(); ++i) e = e && equalIndex(a.idx[i], b.idx[i], a, b);
+  return e;
+}
+
+}  // namespace exo::checker

@@ -1,0 +1,246 @@
+#include "checker/ProverRaces.h"
+
+#include <algorithm>
+
+#include "checker/ProverReport.h"
+#include "model/ExprPrinter.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+namespace {
+
+/// Length of the common prefix of two paths.
+size_t commonPrefix(const AccessSite& A, const AccessSite& B) {
+  size_t prefix = 0;
+  while (prefix < A.path.size() && prefix < B.path.size() && A.path[prefix] == B.path[prefix]) ++prefix;
+  return prefix;
+}
+
+/// The loops enclosing both sites, outermost first: the depths at which they may first differ.
+std::vector<const Stmt*> commonLoops(const AccessSite& A, const AccessSite& B) {
+  return enclosingLoops(Path(A.path.begin(), A.path.begin() + commonPrefix(A, B)));
+}
+
+}  // namespace
+
+/// Is there an instance where a (first) and b (second, sequentially) touch the same
+/// element from different threads of one CTA with no sync ordering them, when they
+/// share the first `depth` common loops' iterations and differ at loop `depth`?
+RaceCheck::PairQuery RaceCheck::raceQuery(const AccessSite& A, const AccessSite& B, size_t depth, Scenario& sc,
+                                          const std::pair<Side, Side>* sides) {
+  PairQuery q;
+  if (sides) {
+    q.a = sides->first;
+    q.b = sides->second;
+  } else {
+    q.a = q_.makeSide(A, "a.");
+    q.b = q_.makeSide(B, "b.");
+  }
+  const Side &a = q.a, &b = q.b;
+  z3::solver s = q_.newSolver();
+  Queries::addFacts(s, a.inst);
+  Queries::addFacts(s, b.inst);
+  size_t prefix = commonPrefix(A, B);
+  std::vector<const Stmt*> common = enclosingLoops(Path(A.path.begin(), A.path.begin() + prefix));
+  auto iterA = [&](const Stmt* l) { return q_.enc.atomExpr(a.inst.iter.at(l)); };
+  auto iterB = [&](const Stmt* l) { return q_.enc.atomExpr(b.inst.iter.at(l)); };
+  for (size_t i = 0; i < depth && i < common.size(); ++i) s.add(iterA(common[i]) == iterB(common[i]));
+  for (const Stmt* g : k_.gridLoops)  // one CTA
+    if (a.inst.iter.count(g) && b.inst.iter.count(g)) s.add(iterA(g) == iterB(g));
+  s.add(q_.flat(a) != q_.flat(b));
+  s.add(q_.sameElement(a, b));
+
+  z3::expr unordered = q_.ctx.bool_val(true);
+  if (depth < common.size()) {
+    const Stmt* l = common[depth];
+    s.add(iterA(l) < iterB(l));
+    if (l->loop == LoopKind::Seq) {
+      size_t at = 0;
+      while (A.path[at].container != l) ++at;
+      ScopeSet near = syncs_.syncsAround(A.path, at + 1, true);
+      near.merge(syncs_.syncsAround(B.path, at + 1, false));
+      ScopeSet all = syncs_.guaranteed(l->forBody());
+      if (syncs_.virtualSync.container == l->forBody()) all.add(syncs_.virtualSync.scope);
+      unordered = !covered(q_, near, a, b, s) && (!covered(q_, all, a, b, s) || iterB(l) == iterA(l) + 1);
+      if (at + 1 < B.path.size()) {
+        sc.fixContainer = B.path[at + 1].container;
+        sc.fixBefore = B.path[at + 1].child;
+      }
+    }
+  } else if (prefix < A.path.size() && prefix < B.path.size() &&
+             A.path[prefix].container->kind == StmtKind::Block) {
+    int ia = A.path[prefix].child, ib = B.path[prefix].child;
+    if (ia > ib) return q;  // b runs first: the reversed pair covers it
+    ScopeSet between = syncs_.syncsIn(A.path[prefix].container, 2 * ia, 2 * ib);
+    between.merge(syncs_.syncsAround(A.path, prefix + 1, true));
+    between.merge(syncs_.syncsAround(B.path, prefix + 1, false));
+    unordered = !covered(q_, between, a, b, s);
+    sc.fixContainer = A.path[prefix].container;
+    sc.fixBefore = ib;
+  }
+  s.add(unordered);
+  q_.countPair();
+  q.verdict = q_.solve(s);
+  if (q.verdict == Verdict::Sat) {
+    smallWitness(q_, s);
+    q.model = s.get_model();
+  }
+  return q;
+}
+
+/// Checks every pair of sites for races. Returns the number found; reports them if
+/// `report` (otherwise stops at the first: used to test removing a sync). Pairs of
+/// blocks are checked only if `crossBlocks` (their verdict does not depend on syncs).
+int RaceCheck::races(bool report, bool crossBlocks) {
+  int found = 0;
+  std::set<std::pair<int, int>> reported;
+  std::set<const Expr*> crossReported;
+  const auto& S = facts_.sites;
+  for (size_t i = 0; i < S.size(); ++i)
+    for (size_t j = 0; j < S.size(); ++j) {
+      const AccessSite &A = S[i], &B = S[j];
+      if (A.var != B.var || !(A.write || B.write) || bad_.count(&A) || bad_.count(&B)) continue;
+      if (A.var->memory == Memory::Local || A.var->memory == Memory::Registers) continue;
+      std::pair<int, int> key{std::min(A.order, B.order), std::max(A.order, B.order)};
+      if (reported.count(key)) continue;
+      if (crossBlocks && A.var->isGlobalPointer() && i <= j &&
+          !(crossReported.count(A.expr) && crossReported.count(B.expr)) && crossBlock(A, B, report)) {
+        ++found;
+        reported.insert(key);
+        crossReported.insert(A.expr);
+        crossReported.insert(B.expr);
+        if (!report) return found;
+        continue;
+      }
+      std::vector<const Stmt*> common = commonLoops(A, B);
+      // When only the verdict matters, one instantiation of each site serves every
+      // depth: the queries differ only in which loop iterations they equate. When
+      // reporting, each query instantiates afresh: the witness Z3 picks (and so the
+      // diagnostic) depends on which terms exist, and when they were freed.
+      std::optional<std::pair<Side, Side>> sides;
+      for (size_t d = 0; d <= common.size(); ++d) {
+        if (d < common.size() && common[d]->loop == LoopKind::Block) continue;
+        if (!report && !sides) {
+          Side a = q_.makeSide(A, "a.");
+          sides.emplace(std::move(a), q_.makeSide(B, "b."));
+        }
+        Scenario sc;
+        PairQuery q = raceQuery(A, B, d, sc, sides ? &*sides : nullptr);
+        if (q.verdict == Verdict::Unsat) continue;
+        ++found;
+        reported.insert(key);
+        if (!report) return found;
+        if (q.verdict == Verdict::Unknown) {
+          sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+                     {"that '" + printExpr(*B.expr) + "' and '" + printExpr(*A.expr) + "' never race",
+                      "the solver could not decide it (non-linear index arithmetic); "
+                      "keep indices affine in the loop variables, with strides of the form 'row * N + col'"});
+          sink_.diag(DiagID::note_access, A.expr->range, {"the other access"});
+        } else {
+          reportRace(q, d, sc);
+        }
+        break;
+      }
+    }
+  return found;
+}
+
+bool RaceCheck::crossBlock(const AccessSite& A, const AccessSite& B, bool report) {
+  if (k_.gridLoops.empty()) return false;
+  const Encoder& enc = q_.enc;
+  Side a = q_.makeSide(A, "a."), b = q_.makeSide(B, "b.");
+  z3::solver s = q_.newSolver();
+  Queries::addFacts(s, a.inst);
+  Queries::addFacts(s, b.inst);
+  z3::expr differ = q_.ctx.bool_val(false);
+  for (const Stmt* g : k_.gridLoops)
+    if (a.inst.iter.count(g) && b.inst.iter.count(g))
+      differ = differ || enc.atomExpr(a.inst.iter.at(g)) != enc.atomExpr(b.inst.iter.at(g));
+  s.add(differ);
+  s.add(q_.sameElement(a, b));
+  q_.countPair();
+  Verdict v = q_.solve(s);
+  if (v == Verdict::Unsat) return false;
+  if (!report) return true;
+  if (v == Verdict::Unknown) {
+    sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+               {"that different blocks never touch the same element of '" + A.var->name + "'",
+                "the solver could not decide it (non-linear index arithmetic)"});
+    return true;
+  }
+  smallWitness(q_, s);
+  z3::model m = s.get_model();
+  sink_.diag(DiagID::err_cross_block_conflict, B.expr->range,
+             {blockText(enc, m, a), blockText(enc, m, b), A.write && B.write ? "write" : "access", A.var->name,
+              elementText(enc, m, a)});
+  sink_.diag(DiagID::note_access, A.expr->range,
+             {std::string(A.write ? "the write" : "the read") + " by block " + blockText(enc, m, a)});
+  if (&A != &B)
+    sink_.diag(DiagID::note_access, B.expr->range,
+               {std::string(B.write ? "the write" : "the read") + " by block " + blockText(enc, m, b)});
+  sink_.diag(DiagID::note_witness, B.expr->range, {witnessText(enc, m, a, b)});
+  return true;
+}
+
+void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
+  const Encoder& enc = q_.enc;
+  const z3::model& m = *q.model;
+  const Side& qa = q.a;
+  const Side& qb = q.b;
+  const Side& w = qb.site->write ? qb : qa;
+  const Side& o = &w == &qb ? qa : qb;
+  int64_t fa = val(m, q_.flat(qa)), fb = val(m, q_.flat(qb));
+  SyncScope need = fa / 32 == fb / 32 ? SyncScope::Warp : fa / 128 == fb / 128 ? SyncScope::Warpgroup : SyncScope::Block;
+  // Warpgroup barriers exist only inside warpgroup loops; elsewhere the block one it is.
+  if (need == SyncScope::Warpgroup && !inCommonWarpgroupLoop(*qa.site, *qb.site)) need = SyncScope::Block;
+  std::string syncName = std::string("'exo::sync(") + syncScopeName(need) + ")'";
+  std::vector<std::string> args = {w.site->var->name, threadText(enc, m, w), elementText(enc, m, w),
+                                   threadText(enc, m, o), o.site->write ? "also writes" : "reads", syncName};
+  // Two site pairs can yield the same witness at the same place: say it once.
+  if (!reportedRaces_.insert({qb.site->expr, args}).second) return;
+  sink_.diag(DiagID::err_race, qb.site->expr->range, args);
+  sink_.diag(DiagID::note_access, qa.site->expr->range,
+             {std::string("the first access (") + (qa.site->write ? "a write" : "a read") + " by " +
+              threadText(enc, m, qa) + ")"});
+  sink_.diag(DiagID::note_witness, qb.site->expr->range, {witnessText(enc, m, qa, qb)});
+  proposeSync(q, depth, sc, need);
+}
+
+/// One sync before the statement holding the second access: does it fix this case?
+void RaceCheck::proposeSync(PairQuery& q, size_t depth, const Scenario& sc, SyncScope need) {
+  if (!sc.fixContainer || sc.fixContainer->kind != StmtKind::Block) return;
+  const AccessSite& B = *q.b.site;
+  size_t level = 0;
+  while (level < B.path.size() && B.path[level].container != sc.fixContainer) ++level;
+  std::vector<SyncScope> allowed = allowedScopes(B.path, level);
+  for (SyncScope sc2 : allowed) {
+    if (int(sc2) > int(need)) continue;  // enum order: Block, Warpgroup, Warp (widest first)
+    syncs_.virtualSync = {sc.fixContainer, sc.fixBefore, sc2};
+    Scenario ignored;
+    PairQuery again = raceQuery(*q.a.site, B, depth, ignored);
+    syncs_.virtualSync = {};
+    if (again.verdict != Verdict::Unsat) continue;
+    const Stmt* at = sc.fixContainer->body[sc.fixBefore].get();
+    std::string text = std::string("[[exo::sync(") + syncScopeName(sc2) + ")]];\n";
+    sink_.diag(DiagID::note_sync_fix, SrcRange{at->range.begin, at->range.begin}, {syncScopeName(sc2)},
+               {FixIt{SrcRange{at->range.begin, SrcLoc{}}, text}});
+    return;
+  }
+}
+
+void RaceCheck::findUnneededSyncs() {
+  for (const PlacedStmt& s : facts_.syncs) {
+    syncs_.disabled.insert(s.stmt);
+    // Cross-block verdicts do not depend on syncs, and `run` found none: skip them.
+    if (races(false, /*crossBlocks=*/false) == 0) {
+      sink_.diag(DiagID::warn_sync_unneeded, s.stmt->range, {syncScopeName(s.stmt->scope)},
+                 {FixIt{s.stmt->range, ""}});
+    } else {
+      syncs_.disabled.erase(s.stmt);
+    }
+  }
+}
+
+}  // namespace exo::checker

@@ -1,0 +1,68 @@
+// Race freedom and sync sufficiency: for every pair of accesses to one array (one
+// writing), no two threads of a CTA touch the same element unordered by a sync, and no
+// two blocks touch the same global element. Also proposes one-sync fix-its and finds
+// syncs that order nothing.
+#pragma once
+
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "checker/ProverAccess.h"
+#include "checker/ProverQuery.h"
+#include "checker/ProverSyncs.h"
+#include "model/Diagnostics.h"
+#include "model/Kernel.h"
+
+namespace exo::checker {
+
+class RaceCheck {
+public:
+  /// `bad`: sites whose indices cannot be modelled (skipped); filled by the caller
+  /// before `run`.
+  RaceCheck(const model::Kernel& k, const KernelFacts& facts, Queries& q, model::DiagSink& sink,
+            const std::set<const AccessSite*>& bad)
+      : k_(k), facts_(facts), q_(q), sink_(sink), bad_(bad) {}
+
+  /// Checks and reports every pair of sites.
+  void run() { races(true, true); }
+
+  /// Greedily drops syncs whose removal keeps the kernel race-free, and warns.
+  /// Only for a kernel that `run` proved.
+  void findUnneededSyncs();
+
+private:
+  /// Where and how two accesses are ordered, for one case of their relative position.
+  struct Scenario {
+    int depth = 0;          // number of common loops whose iterations are equal
+    bool sameCta = true;
+    const model::Stmt* fixContainer = nullptr;  // where one sync could order them (Block)
+    int fixBefore = 0;
+  };
+
+  struct PairQuery {
+    Verdict verdict = Verdict::Unsat;
+    std::optional<z3::model> model;
+    Side a, b;
+  };
+
+  int races(bool report, bool crossBlocks);
+  /// `sides`: the instantiated sites to use; null: fresh ones.
+  PairQuery raceQuery(const AccessSite& A, const AccessSite& B, size_t depth, Scenario& sc,
+                      const std::pair<Side, Side>* sides = nullptr);
+  bool crossBlock(const AccessSite& A, const AccessSite& B, bool report);
+  void reportRace(PairQuery& q, size_t depth, const Scenario& sc);
+  void proposeSync(PairQuery& q, size_t depth, const Scenario& sc, model::SyncScope need);
+
+  const model::Kernel& k_;
+  const KernelFacts& facts_;
+  Queries& q_;
+  model::DiagSink& sink_;
+  const std::set<const AccessSite*>& bad_;
+  SyncsInEffect syncs_;
+  std::set<std::pair<const model::Expr*, std::vector<std::string>>> reportedRaces_;  // messages already given
+};
+
+}  // namespace exo::checker

@@ -1,0 +1,69 @@
+#include "checker/ProverReport.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+void smallWitness(Queries& q, z3::solver& s) {
+  const Encoder& enc = q.enc;
+  s.push();
+  for (auto& [v, a] : enc.params()) s.add(enc.atomExpr(a) >= 0 && enc.atomExpr(a) <= 256);
+  if (q.solve(s) != Verdict::Sat) {
+    s.pop();
+    q.solve(s);
+  }
+}
+
+int64_t val(const z3::model& m, const z3::expr& e) {
+  z3::expr v = m.eval(e, true);
+  int64_t out = 0;
+  if (v.is_numeral()) v.is_numeral_i64(out);
+  return out;
+}
+
+std::string tuple(const Encoder& enc, const z3::model& m, const Side& s, const std::vector<const Stmt*>& loops) {
+  std::string out = "(";
+  for (size_t i = 0; i < loops.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(val(m, enc.atomExpr(s.inst.loopVar.at(loops[i]->var))));
+  return out + ")";
+}
+
+std::string blockText(const Encoder& enc, const z3::model& m, const Side& s) {
+  return tuple(enc, m, s, s.inst.gridLoops);
+}
+
+std::string threadText(const Encoder& enc, const z3::model& m, const Side& s) {
+  std::string t = s.inst.threadLoops.empty() ? "thread (" + std::to_string(val(m, enc.toZ3(*s.inst.flat))) + ")"
+                                             : "thread " + tuple(enc, m, s, s.inst.threadLoops);
+  if (!s.inst.gridLoops.empty()) t += " of block " + blockText(enc, m, s);
+  return t;
+}
+
+std::string elementText(const Encoder& enc, const z3::model& m, const Side& s) {
+  std::string e = s.site->var->name;
+  for (const Poly& p : s.idx) e += "[" + std::to_string(val(m, enc.toZ3(p))) + "]";
+  return e;
+}
+
+std::string witnessText(const Encoder& enc, const z3::model& m, const Side& a, const Side& b) {
+  std::string out;
+  for (auto& [v, atom] : enc.params())
+    out += (out.empty() ? "" : ", ") + v->name + " = " + std::to_string(val(m, enc.atomExpr(atom)));
+  // Sequential loop values tell which iterations meet (e.g. k0 = 0 and k0 = 32).
+  std::string seq;
+  bool second = false;
+  for (const Side* s : {&a, &b}) {
+    std::string one;
+    for (const Stmt* l : s->inst.loops)
+      if (l->loop == LoopKind::Seq)
+        one += (one.empty() ? "" : ", ") + l->var->name + " = " +
+               std::to_string(val(m, enc.atomExpr(s->inst.loopVar.at(l->var))));
+    if (!one.empty() && !(second && &a == &b))
+      seq += std::string(seq.empty() ? "" : ", ") + (&a == &b ? "" : second ? "the second access at " : "the first access at ") + one;
+    second = true;
+  }
+  if (!seq.empty()) out += (out.empty() ? "" : "; ") + seq;
+  return out.empty() ? "any parameter values" : out;
+}
+
+}  // namespace exo::checker

@@ -1,0 +1,96 @@
+#include "checker/ProverSyncs.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+void ScopeSet::add(SyncScope s) {
+  if (s == SyncScope::Block) block = true;
+  else if (s == SyncScope::Warpgroup) warpgroup = true;
+  else warp = true;
+}
+
+void ScopeSet::merge(const ScopeSet& o) {
+  block |= o.block;
+  warpgroup |= o.warpgroup;
+  warp |= o.warp;
+}
+
+ScopeSet SyncsInEffect::guaranteed(const Stmt* st) const {
+  ScopeSet out;
+  if (!st) return out;
+  if (st->kind == StmtKind::Sync && !disabled.count(st)) out.add(st->scope);
+  if (st->kind == StmtKind::Block) {
+    for (const StmtPtr& c : st->body) out.merge(guaranteed(c.get()));
+    if (virtualSync.container == st) out.add(virtualSync.scope);
+  }
+  // A sequential loop that surely runs: its syncs run. Symbolic trips might be zero.
+  if (st->kind == StmtKind::For && st->loop == LoopKind::Seq && st->tripCount() >= 1)
+    out.merge(guaranteed(st->forBody()));
+  return out;
+}
+
+ScopeSet SyncsInEffect::syncsIn(const Stmt* blk, int lo2, int hi2) const {
+  ScopeSet out;
+  if (blk->kind != StmtKind::Block) return out;
+  for (size_t j = 0; j < blk->body.size(); ++j)
+    if (lo2 < 2 * int(j) && 2 * int(j) < hi2) out.merge(guaranteed(blk->body[j].get()));
+  if (virtualSync.container == blk && lo2 < 2 * virtualSync.before - 1 && 2 * virtualSync.before - 1 < hi2)
+    out.add(virtualSync.scope);
+  return out;
+}
+
+ScopeSet SyncsInEffect::syncsAround(const Path& p, size_t from, bool after) const {
+  ScopeSet out;
+  for (size_t i = from; i < p.size(); ++i) {
+    const Stmt* c = p[i].container;
+    if (c->kind == StmtKind::For && c->loop != LoopKind::Seq) break;  // another collective
+    int me = 2 * p[i].child;
+    out.merge(after ? syncsIn(c, me, 1 << 30) : syncsIn(c, -(1 << 30), me));
+  }
+  return out;
+}
+
+std::vector<SyncScope> allowedScopes(const Path& p, size_t upto) {
+  LoopKind finest = LoopKind::Block;
+  for (size_t i = 0; i < upto && i < p.size(); ++i) {
+    const Stmt* c = p[i].container;
+    if (c->kind == StmtKind::For && c->loop != LoopKind::Seq) finest = c->loop;
+  }
+  if (finest == LoopKind::Thread) return {};
+  if (finest == LoopKind::Warp) return {SyncScope::Warp};
+  if (finest == LoopKind::Warpgroup) return {SyncScope::Warp, SyncScope::Warpgroup};
+  return {SyncScope::Warp, SyncScope::Block};  // warpgroup barriers live in warpgroup loops
+}
+
+bool inCommonWarpgroupLoop(const AccessSite& a, const AccessSite& b) {
+  for (const PathStep& pa : a.path)
+    for (const PathStep& pb : b.path)
+      if (pa.container == pb.container && pa.container->kind == StmtKind::For &&
+          pa.container->loop == LoopKind::Warpgroup)
+        return true;
+  return false;
+}
+
+namespace {
+
+/// Both flat thread indices fall in the same group of `size` threads.
+z3::expr sameGroup(Queries& q, const Side& a, const Side& b, int64_t size, z3::solver& s) {
+  int ga = q.enc.newAtom("grp"), gb = q.enc.newAtom("grp");
+  z3::expr Ga = q.enc.atomExpr(ga), Gb = q.enc.atomExpr(gb), S = q.ctx.int_val(static_cast<int64_t>(size));
+  s.add(S * Ga <= q.flat(a) && q.flat(a) < S * Ga + S);
+  s.add(S * Gb <= q.flat(b) && q.flat(b) < S * Gb + S);
+  return Ga == Gb;
+}
+
+}  // namespace
+
+z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, z3::solver& s) {
+  if (set.block) return q.ctx.bool_val(true);
+  z3::expr e = q.ctx.bool_val(false);
+  if (set.warpgroup) e = e || sameGroup(q, a, b, 128, s);
+  if (set.warp) e = e || sameGroup(q, a, b, 32, s);
+  return e;
+}
+
+}  // namespace exo::checker
