@@ -1,7 +1,6 @@
 #include "annotations/ClangDiags.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
-#include "clang/Lex/Lexer.h"
 
 namespace exo {
 
@@ -53,20 +52,8 @@ void ClangDiagSink::report(const model::Diagnostic& d) {
     std::string text = f.text;
     if (!f.range.end.valid() && !text.empty() && text.back() == '\n') text += indentationBefore(fb);
     builder << clang::FixItHint::CreateReplacement(r, text);
-    record(r, text);
+    replacements_.emplace_back(engine_.getSourceManager(), r, text, langOpts_);
   }
-}
-
-void ClangDiagSink::record(const clang::CharSourceRange& range, const std::string& text) {
-  const clang::SourceManager& sm = engine_.getSourceManager();
-  clang::CharSourceRange chars =
-      clang::Lexer::makeFileCharRange(range, sm, langOpts_);
-  if (chars.isInvalid()) return;
-  auto [fid, begin] = sm.getDecomposedLoc(chars.getBegin());
-  unsigned end = sm.getFileOffset(chars.getEnd());
-  clang::OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
-  if (!fe) return;
-  replacements_.push_back({fe->getName().str(), begin, end - begin, text});
 }
 
 }  // namespace exo

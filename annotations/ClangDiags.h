@@ -6,6 +6,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "model/Diagnostics.h"
 
 namespace exo {
@@ -30,21 +31,15 @@ public:
       : engine_(engine), langOpts_(langOpts) {}
   void report(const model::Diagnostic& d) override;
 
-  /// Every fix-it reported so far, as (file, offset, length, text) replacements.
-  struct Replacement {
-    std::string file;
-    unsigned offset, length;
-    std::string text;
-  };
-  const std::vector<Replacement>& replacements() const { return replacements_; }
+  /// Every fix-it reported so far, as file replacements (for --export-fixes).
+  const std::vector<clang::tooling::Replacement>& replacements() const { return replacements_; }
 
 private:
-  void record(const clang::CharSourceRange& range, const std::string& text);
   std::string indentationBefore(clang::SourceLocation loc) const;
 
   clang::DiagnosticsEngine& engine_;
   const clang::LangOptions& langOpts_;
-  std::vector<Replacement> replacements_;
+  std::vector<clang::tooling::Replacement> replacements_;
 };
 
 }  // namespace exo

@@ -86,7 +86,7 @@ public:
   void HandleTranslationUnit(c::ASTContext& ctx) override {
     ClangDiagSink sink(ctx.getDiagnostics(), ctx.getLangOpts());
     run(ctx, sink);
-    for (const auto& r : sink.replacements()) result_.fixes.push_back({r.file, r.offset, r.length, r.text});
+    result_.fixes = sink.replacements();
   }
 
 private:

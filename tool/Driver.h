@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Core/Replacement.h"
 
 namespace exo {
 
@@ -21,12 +22,7 @@ struct FileResult {
   bool ok = false;        // no errors
   std::string cuda;       // generated CUDA (empty when checkOnly or !ok)
   std::vector<std::string> summary;  // one line per kernel: what was checked, how it maps
-  struct Fix {
-    std::string file;
-    unsigned offset, length;
-    std::string text;
-  };
-  std::vector<Fix> fixes;  // fix-its of the diagnostics, for --export-fixes
+  std::vector<clang::tooling::Replacement> fixes;  // fix-its of the diagnostics, for --export-fixes
 };
 
 /// Runs the pipeline on one file; diagnostics go to stderr, clang-style.

@@ -166,8 +166,7 @@ int main(int argc, const char** argv) {
   for (const std::string& in : Inputs) {
     exo::FileResult r = exo::processFile(*db, in, opts);
     allOk &= r.ok;
-    for (const auto& f : r.fixes)
-      fixes.Replacements.emplace_back(f.file, f.offset, f.length, f.text);
+    fixes.Replacements.insert(fixes.Replacements.end(), r.fixes.begin(), r.fixes.end());
     if (!r.ok) continue;
     if (Summary)
       for (const std::string& line : r.summary) llvm::errs() << "exo-cuda: " << in << ": " << line << "\n";
