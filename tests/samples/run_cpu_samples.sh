@@ -8,7 +8,9 @@ set -u
 
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 cxx=${CXX:-g++}
-samples=(saxpy sgemm_tiled block_reduce transpose warp_reduce warpgroup_mirror)
+# Every sample with a CPU driver (samples/<name>/main.cpp).
+samples=()
+for d in "$root"/samples/*/main.cpp; do samples+=("$(basename "$(dirname "$d")")"); done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/exo-cpu-samples.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
