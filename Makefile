@@ -14,7 +14,8 @@ deps:
 	@scripts/bootstrap
 
 $(BUILD)/Makefile:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  $(if $(LLVM_DIR),-DLLVM_DIR=$(LLVM_DIR)) $(if $(Clang_DIR),-DClang_DIR=$(Clang_DIR))
 
 build: deps $(BUILD)/Makefile
 	cmake --build $(BUILD) -j$$(nproc)

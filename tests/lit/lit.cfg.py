@@ -11,7 +11,7 @@ config.test_source_root = os.path.dirname(__file__)
 if hasattr(config, "exo_binary_dir"):
     config.test_exec_root = os.path.join(config.exo_binary_dir, "tests", "lit")
 
-llvm_bin = "/usr/lib/llvm-22/bin"
+llvm_bin = getattr(config, "llvm_tools_dir", "/usr/lib/llvm-22/bin")
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%exo-cuda", config.exo_cuda))
 config.substitutions.append(("%exo-include", os.path.join(config.exo_source_dir, "annotations", "include")))
