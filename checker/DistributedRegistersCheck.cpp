@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "checker/Checks.h"
+#include "model/Evaluate.h"
 #include "model/Walk.h"
 
 namespace exo::checker {
@@ -26,7 +27,7 @@ std::vector<const Stmt*> parallelLoops(const std::vector<Stmt*>& path) {
 std::string shapeKey(const std::vector<const Stmt*>& loops) {
   std::ostringstream os;
   for (const Stmt* l : loops)
-    os << loopKindName(l->loop) << ':' << l->lo->ival << ':' << l->step << ':' << l->tripCount() << ':'
+    os << loopKindName(l->loop) << ':' << constantValue(*l->lo).value_or(INT64_MIN) << ':' << l->step << ':' << l->tripCount() << ':'
        << l->unit << ':' << l->collective << ';';
   return os.str();
 }

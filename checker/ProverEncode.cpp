@@ -102,6 +102,7 @@ int Encoder::paramAtom(const Var* v) {
   auto it = paramAtoms_.find(v);
   if (it != paramAtoms_.end()) return it->second;
   int a = newAtom(v->name);
+  assumeFacts_.push_back(atoms_[a] >= wideVal(minValue(v->type.scalar)) && atoms_[a] <= wideVal(maxValue(v->type.scalar)));
   paramAtoms_[v] = a;
   paramAtomSet_.insert(a);
   sharedAtoms_.push_back(a);
@@ -119,6 +120,33 @@ z3::expr Encoder::toZ3(const Poly& p) const {
     first = false;
   }
   return sum;
+}
+
+z3::expr Encoder::wideVal(Wide v) const {
+  // Z3 takes 64-bit integers; 2^64 - 1 (unsigned long's maximum) is built in two parts.
+  if (v > INT64_MAX) return ctx.int_val(static_cast<int64_t>(v - (Wide(1) << 62))) + ctx.int_val(int64_t(1) << 62);
+  return ctx.int_val(static_cast<int64_t>(v));
+}
+
+Poly Encoder::converted(const Poly& x, ScalarKind to, Instance& inst) {
+  if (x.isConst()) {
+    Wide c = convertInteger(x.constValue(), to);
+    if (c <= INT64_MAX) return Poly::constant(static_cast<int64_t>(c));
+  }
+  if (to == ScalarKind::Bool) {
+    int b = newAtom("bool");
+    inst.facts.push_back(atoms_[b] == z3::ite(toZ3(x) != 0, ctx.int_val(1), ctx.int_val(0)));
+    return Poly::atom(b);
+  }
+  // Modulo 2^width; a signed result is shifted into [-2^(width-1), 2^(width-1)).
+  int r = newAtom("wrap");
+  int q = newAtom("wraps");
+  z3::expr X = toZ3(x), R = atoms_[r], Q = atoms_[q];
+  z3::expr lo = wideVal(minValue(to)), hi = wideVal(maxValue(to));
+  z3::expr modulus = hi - lo + 1;
+  inst.facts.push_back(X == modulus * Q + R);
+  inst.facts.push_back(R >= lo && R <= hi);
+  return Poly::atom(r);
 }
 
 void Encoder::divMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r) {
@@ -153,7 +181,13 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
         if (std::optional<Poly> lo = intExpr(*c->lo, inst, why))
           inst.facts.push_back(V == toZ3(*lo) + ctx.int_val(static_cast<int64_t>(c->step)) * K);
       if (c->hi)
-        if (std::optional<Poly> hi = intExpr(*c->hi, inst, why)) inst.facts.push_back(V < toZ3(*hi));
+        if (std::optional<Poly> hi = intExpr(*c->hi, inst, why)) {
+          // `v < hi` in C++'s comparison type: the variable may be converted first.
+          Poly cmpV = c->compareAs && !conversionKeepsValue(c->var->type.scalar, *c->compareAs)
+                          ? converted(Poly::atom(v), *c->compareAs, inst)
+                          : Poly::atom(v);
+          inst.facts.push_back(toZ3(cmpV) < toZ3(*hi));
+        }
       inst.loopVar[c->var] = v;
       inst.iter[c] = k;
       inst.loops.push_back(c);
@@ -186,26 +220,28 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
 
 static bool isIntegralExpr(const Expr& e) { return !e.type.isPointer && !e.type.isFloating(); }
 
-/// Whether converting a value of type `from` to `to` keeps every value: same type, or a
-/// signed integer widened (int -> long). Anything else may wrap, truncate or collapse.
-static bool sameIntegerValue(const Type& from, const Type& to) {
-  if (from.scalar == to.scalar) return true;
-  return from.scalar == ScalarKind::Int && to.scalar == ScalarKind::Long;
+std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string& why, int depth) {
+  std::optional<Poly> v = integerValue(e, inst, why, depth);
+  // Values are mathematical integers, exact for signed C arithmetic (overflow aside,
+  // see docs/prover.md). Unsigned arithmetic wraps modulo 2^width: so does its model.
+  bool wraps = e.kind == ExprKind::Binary ? (e.spelling == "+" || e.spelling == "-" || e.spelling == "*" || e.spelling == "<<")
+                                          : e.kind == ExprKind::Unary && (e.spelling == "-" || e.spelling == "~");
+  if (v && wraps && isUnsignedKind(e.type.scalar) && e.type.scalar != ScalarKind::Bool)
+    return converted(*v, e.type.scalar, inst);
+  return v;
 }
 
-std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string& why, int depth) {
+std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::string& why, int depth) {
   if (depth > 64) {
     why = "the expression is nested too deeply";
     return std::nullopt;
   }
-  // The encoding is mathematical integers: exact for signed C arithmetic (overflow
-  // aside, see docs/prover.md), wrong for unsigned wrap-around and bool conversion.
-  if (e.type.scalar == ScalarKind::UInt || e.type.scalar == ScalarKind::ULong) {
-    why = "it uses unsigned arithmetic, which wraps around; use signed integers in indices and conditions";
-    return std::nullopt;
-  }
   switch (e.kind) {
     case ExprKind::IntLit:
+      if (e.type.scalar == ScalarKind::ULong && e.ival < 0) {
+        why = "it uses an unsigned long constant of 2^63 or more";
+        return std::nullopt;
+      }
       return Poly::constant(e.ival);
     case ExprKind::FloatLit:
       why = "it uses a floating-point value";
@@ -226,11 +262,14 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
       if (v->kind == VarKind::Scalar && !v->type.isFloating()) {
         auto d = facts.decls.find(v);
         if (d != facts.decls.end() && d->second.stmt->init && !facts.assigned.count(v)) {
-          if (!sameIntegerValue(d->second.stmt->init->type, v->type)) {
-            why = "'" + v->name + "' converts its initializer to another type";
+          const Expr& init = *d->second.stmt->init;
+          if (!isIntegralExpr(init)) {
+            why = "'" + v->name + "' is initialized from a floating-point value";
             return std::nullopt;
           }
-          return intExpr(*d->second.stmt->init, inst, why, depth + 1);
+          std::optional<Poly> x = intExpr(init, inst, why, depth + 1);
+          if (x && !conversionKeepsValue(init.type.scalar, v->type.scalar)) return converted(*x, v->type.scalar, inst);
+          return x;
         }
         why = "'" + v->name + "' is assigned at run time";
         return std::nullopt;
@@ -254,7 +293,7 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
       std::optional<Poly> x = intExpr(*e.args[0], inst, why, depth + 1);
       if (!x) return std::nullopt;
       if (e.spelling == "-") return x->scaled(-1);
-      if (e.spelling == "~") return x->scaled(-1) - Poly::constant(1);
+      if (e.spelling == "~") return x->scaled(-1) - Poly::constant(1);  // wrapped by intExpr if unsigned
       return x;
     }
     case ExprKind::Binary: {
@@ -343,20 +382,15 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
       inst.facts.push_back(atoms_[s] == z3::ite(*c, toZ3(*a), toZ3(*b)));
       return Poly::atom(s);
     }
-    case ExprKind::Cast:
+    case ExprKind::Cast: {
       if (e.args.size() != 1 || !isIntegralExpr(e) || !isIntegralExpr(*e.args[0])) {
         why = "it converts a floating-point value";
         return std::nullopt;
       }
-      if (e.type.scalar == ScalarKind::Bool) {
-        why = "it converts to bool";
-        return std::nullopt;
-      }
-      if (!sameIntegerValue(e.args[0]->type, e.type)) {
-        why = "it converts to a narrower integer type";
-        return std::nullopt;
-      }
-      return intExpr(*e.args[0], inst, why, depth + 1);
+      std::optional<Poly> x = intExpr(*e.args[0], inst, why, depth + 1);
+      if (!x || conversionKeepsValue(e.args[0]->type.scalar, e.type.scalar)) return x;
+      return converted(*x, e.type.scalar, inst);  // C++'s exact conversion
+    }
     case ExprKind::Call:
       why = "it calls '" + e.spelling + "'";
       return std::nullopt;
@@ -393,12 +427,13 @@ std::optional<Poly> Encoder::shiftBySmallVar(const Expr& e, Instance& inst, std:
   if (lit == facts.loopOf.end() || atomIt == inst.loopVar.end()) return std::nullopt;
   const Stmt* loop = lit->second;
   int64_t trip = loop->tripCount();
-  if (trip < 0 || trip > 64 || loop->lo->ival < 0 || loop->lo->ival + (trip - 1) * loop->step > 40) return std::nullopt;
+  std::optional<int64_t> lo = constantValue(*loop->lo);
+  if (trip < 0 || trip > 64 || !lo || *lo < 0 || *lo + (trip - 1) * loop->step > 40) return std::nullopt;
   std::optional<Poly> l = intExpr(*e.args[0], inst, why, depth + 1);
   if (!l) return std::nullopt;
   int res = newAtom("shift");
   for (int64_t i = 0; i < trip; ++i) {
-    int64_t k = loop->lo->ival + i * loop->step;
+    int64_t k = *lo + i * loop->step;
     Poly v;
     if (e.spelling == "<<") {
       v = l->scaled(int64_t(1) << k);

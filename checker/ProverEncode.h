@@ -16,6 +16,7 @@
 #include <z3++.h>
 
 #include "checker/ProverAccess.h"
+#include "model/Evaluate.h"
 
 namespace exo::checker {
 
@@ -81,7 +82,12 @@ public:
   /// delinearization may split by them.
   const std::vector<int>& sharedAtoms() const { return sharedAtoms_; }
 
+  /// x converted to kind `to` as C++ converts (modulo 2^width; bool: x != 0).
+  Poly converted(const Poly& x, model::ScalarKind to, Instance& inst);
+  z3::expr wideVal(model::Wide v) const;
+
 private:
+  std::optional<Poly> integerValue(const model::Expr& e, Instance& inst, std::string& why, int depth);
   bool onlyParams(const Poly& p) const;
   static std::string polyKey(const Poly& p);
   std::optional<Poly> shiftBySmallVar(const model::Expr& e, Instance& inst, std::string& why, int depth);

@@ -22,7 +22,8 @@ int precedence(const Expr& e) {  // larger binds tighter (C++ precedence table)
       if (o == "+" || o == "-") return 10;
       return 11;  // * / %
     }
-    case ExprKind::Unary: case ExprKind::Cast: return 12;
+    case ExprKind::Cast: return e.implicit ? precedence(*e.args[0]) : 12;
+    case ExprKind::Unary: return 12;
     default: return 13;
   }
 }
@@ -90,6 +91,7 @@ void print(std::ostream& os, const Expr& e, bool lowered) {
       os << ')';
       return;
     case ExprKind::Cast:
+      if (e.implicit) return print(os, *e.args[0], lowered);  // C++ converts it again
       os << '(' << e.type.scalarSpelling() << ')';
       printOperand(os, *e.args[0], precedence(e), false, lowered);
       return;

@@ -1,5 +1,7 @@
 #include "model/Kernel.h"
 
+#include "model/Evaluate.h"
+
 namespace exo::model {
 
 bool Type::isIntegral() const { return !isPointer && !isFloating(); }
@@ -69,12 +71,7 @@ int64_t loopUnitThreads(LoopKind k) {
   }
 }
 
-int64_t Stmt::tripCount() const {
-  if (kind != StmtKind::For || !lo || !hi) return -1;
-  if (lo->kind != ExprKind::IntLit || hi->kind != ExprKind::IntLit) return -1;
-  int64_t n = hi->ival - lo->ival;
-  return n <= 0 ? 0 : (n + step - 1) / step;
-}
+int64_t Stmt::tripCount() const { return constantTripCount(*this); }
 
 Var* Kernel::newVar(std::string n, Type t, VarKind k, Memory m, SrcLoc l) {
   auto v = std::make_unique<Var>();

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,7 +83,7 @@ enum class ExprKind {
   Binary,    // args[0] op args[1]
   Select,    // args[0] ? args[1] : args[2]
   Call,      // name(args...)      whitelisted math functions
-  Cast,      // (type) args[0]
+  Cast,      // (type) args[0]; `implicit` for C++'s own conversions (not printed)
 };
 
 struct Expr;
@@ -97,6 +98,11 @@ struct Expr {
   std::string spelling;  // FloatLit spelling, operator, callee
   Var* var = nullptr;
   std::vector<ExprPtr> args;
+  /// Cast: a conversion C++ applies by itself (usual arithmetic conversions, an
+  /// initializer converted to the declared type). Kept in the model wherever it can
+  /// change a value (to unsigned, narrower or bool), so that the prover, the oracle and
+  /// the evaluator see C++'s meaning; the printer leaves it to the CUDA compiler.
+  bool implicit = false;
 
   SrcLoc loc() const { return range.begin; }
   static ExprPtr intLit(int64_t v);
@@ -135,6 +141,10 @@ struct Stmt {
   Var* var = nullptr;  // also Decl
   ExprPtr lo, hi;
   int64_t step = 1;
+  /// The type `v < hi` compares in, when C++'s usual arithmetic conversions convert the
+  /// loop variable (an `int` variable against an `unsigned` bound compares as unsigned);
+  /// unset when it compares in the variable's own type. `hi` is already converted.
+  std::optional<ScalarKind> compareAs;
   LoopKind loop = LoopKind::Seq;
   /// Thread mapping (set by model/ThreadMapping for parallel loops below the grid):
   int64_t unit = 0;        // threads per iteration
@@ -156,7 +166,7 @@ struct Stmt {
   SrcLoc loc() const { return range.begin; }
   Stmt* forBody() const { return body.empty() ? nullptr : body[0].get(); }
   bool isParallel() const { return kind == StmtKind::For && loop != LoopKind::Seq; }
-  int64_t tripCount() const;  // constant trip count, or -1
+  int64_t tripCount() const;  // constant trip count with C++'s meaning (model/Evaluate), or -1
 };
 
 // --------------------------------------------------------------------- kernel

@@ -1,5 +1,7 @@
 #include "model/ThreadMapping.h"
 
+#include "model/Evaluate.h"
+
 #include <algorithm>
 #include <string>
 
@@ -67,6 +69,17 @@ private:
         std::string offender = firstNonParameter(b);
         if (!offender.empty()) {
           sink_.diag(DiagID::err_grid_bounds, b->range, {offender});
+          return;
+        }
+      }
+      // The launcher counts blocks as (hi - lo) / step; that is C++'s trip count only
+      // when converting the variable to the comparison type keeps its values.
+      if (only->compareAs && !conversionKeepsValue(only->var->type.scalar, *only->compareAs)) {
+        std::optional<int64_t> lo = constantValue(*only->lo);
+        if (!lo || *lo < 0) {
+          Type cmp;
+          cmp.scalar = *only->compareAs;
+          sink_.diag(DiagID::err_grid_compare_converts, only->hi->range, {only->var->name, cmp.scalarSpelling()});
           return;
         }
       }

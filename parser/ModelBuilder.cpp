@@ -5,6 +5,7 @@
 #include <set>
 
 #include "annotations/ClangDiags.h"
+#include "model/Evaluate.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -122,6 +123,13 @@ private:
 
   // ---------------------------------------------------------------- types
   bool scalarKind(c::QualType q, ScalarKind& out) {
+    // An enumerator takes part in arithmetic as its promoted type (`enum : unsigned`
+    // compares as unsigned): that is its type in the model.
+    if (const c::EnumDecl* ed = q.getCanonicalType()->getAsEnumDecl()) {
+      c::QualType promoted = ed->getPromotionType();
+      q = promoted.isNull() ? ed->getIntegerType() : promoted;
+      if (q.isNull()) return false;
+    }
     const auto* bt = q.getCanonicalType()->getAs<c::BuiltinType>();
     if (!bt) return false;
     switch (bt->getKind()) {
@@ -277,6 +285,10 @@ private:
     f->step = step;
     f->lo = expr(vd->getInit());
     f->hi = expr(cond->getRHS());
+    // `v < hi` compares in the common type of both sides: an `int` variable against an
+    // `unsigned` bound is converted to unsigned (a negative start then ends the loop).
+    ScalarKind cmp;
+    if (scalarKind(cond->getLHS()->getType(), cmp) && cmp != t.scalar) f->compareAs = cmp;
     f->body.push_back(single(fs->getBody()));
     if (!f->lo || !f->hi) return nullptr;
     return f;
@@ -425,7 +437,7 @@ private:
 
   ExprPtr expr(const c::Expr* e) {
     e = e->IgnoreParens();
-    if (const auto* ice = llvm::dyn_cast<c::ImplicitCastExpr>(e)) return expr(ice->getSubExpr());
+    if (const auto* ice = llvm::dyn_cast<c::ImplicitCastExpr>(e)) return implicitCast(ice);
     if (const auto* il = llvm::dyn_cast<c::IntegerLiteral>(e)) {
       ExprPtr x = newExpr(ExprKind::IntLit, e);
       bool isUnsigned = il->getType()->isUnsignedIntegerType();
@@ -500,11 +512,46 @@ private:
     return nullptr;
   }
 
+  /// C++'s own conversions: kept as an implicit Cast where they can change a value
+  /// (signed <-> unsigned, narrowing, to bool), dropped where they cannot (int -> long,
+  /// bool -> int, promotions of an enumerator to its own type).
+  ExprPtr implicitCast(const c::ImplicitCastExpr* ice) {
+    ExprPtr inner = expr(ice->getSubExpr());
+    if (!inner) return nullptr;
+    ScalarKind to;
+    c::CastKind ck = ice->getCastKind();
+    if ((ck != c::CK_IntegralCast && ck != c::CK_IntegralToBoolean) || !scalarKind(ice->getType(), to)) return inner;
+    ScalarKind from = inner->type.scalar;
+    if (integerBits(from) == 0 || integerBits(to) == 0 || conversionKeepsValue(from, to)) return inner;
+    if (inner->kind == ExprKind::IntLit) {  // a converted literal is a literal of the new type
+      Wide converted = convertInteger(inner->ival, to);
+      auto lit = std::make_shared<Expr>(*inner);
+      if (converted != Wide(inner->ival)) lit->spelling.clear();  // print the value C++ uses
+      lit->ival = static_cast<int64_t>(converted);
+      lit->type.scalar = to;
+      return lit;
+    }
+    ExprPtr x = newExpr(ExprKind::Cast, ice);
+    x->implicit = true;
+    x->args = {inner};
+    return x;
+  }
+
   ExprPtr declRef(const c::DeclRefExpr* dr) {
     const c::ValueDecl* d = dr->getDecl();
     if (const auto* vd = llvm::dyn_cast<c::VarDecl>(d)) {
       if (failed_.count(vd)) return nullptr;  // its declaration was already diagnosed
       auto it = vars_.find(vd);
+      // A `constexpr int` (or `const int` with a constant initializer) declared in the
+      // kernel is a constant like one declared outside: trip counts may use it.
+      if (it != vars_.end() && vd->getType()->isIntegralOrEnumerationType() &&
+          vd->isUsableInConstantExpressions(ctx_))
+        if (std::optional<llvm::APSInt> v = dr->getIntegerConstantExpr(ctx_)) {
+          ExprPtr x = newExpr(ExprKind::IntLit, dr);
+          x->ival = v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue();
+          x->spelling = vd->getNameAsString();  // printed by name: the declaration is printed too
+          return x;
+        }
       if (it != vars_.end()) {
         ExprPtr x = newExpr(ExprKind::VarRef, dr);
         x->var = it->second;

@@ -1,5 +1,7 @@
 #include "rewriter/CudaPrinter.h"
 
+#include "model/Evaluate.h"
+
 #include <functional>
 #include <sstream>
 
@@ -46,11 +48,23 @@ std::string dimsSuffix(const Var* v, size_t from) {
   return s;
 }
 
-/// Number of block-loop iterations, as C: ceil((hi - lo) / step).
+/// `e` as a value of kind k, converted explicitly where C++ converts it implicitly.
+std::string convertedTo(const ExprPtr& e, ScalarKind k) {
+  if (!isUnsignedKind(k)) return lowered(e);  // signed conversions of a bound keep its value
+  Type t;
+  t.scalar = k;
+  return "(" + t.scalarSpelling() + ")(" + lowered(e) + ")";
+}
+
+/// Number of block-loop iterations, as C: ceil((hi - lo) / step) computed in long long
+/// (no wrap-around of `hi - lo` in the bound's type), with hi as the loop compares it
+/// and lo as the variable starts (ThreadMapping makes sure the two agree).
 std::string extentExpr(const Stmt& loop) {
+  ScalarKind cmp = loop.compareAs.value_or(loop.var->type.scalar);
+  std::string hi = convertedTo(loop.hi, cmp);
   std::string span = loop.lo->kind == ExprKind::IntLit && loop.lo->ival == 0
-                         ? lowered(loop.hi)
-                         : "(" + lowered(loop.hi) + ") - (" + lowered(loop.lo) + ")";
+                         ? hi
+                         : "(long long)(" + hi + ") - (long long)(" + convertedTo(loop.lo, loop.var->type.scalar) + ")";
   if (loop.step == 1) return "(long long)(" + span + ")";
   return "((long long)(" + span + ") + " + std::to_string(loop.step - 1) + ") / " + std::to_string(loop.step);
 }

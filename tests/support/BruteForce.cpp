@@ -1,5 +1,7 @@
 #include "tests/support/BruteForce.h"
 
+#include "model/Evaluate.h"
+
 #include <array>
 #include <vector>
 
@@ -49,50 +51,52 @@ private:
       return;
     }
     const Stmt* l = k_.gridLoops[level];
-    int64_t lo = eval(*l->lo), hi = eval(*l->hi), trip = hi > lo ? (hi - lo + l->step - 1) / l->step : 0;
+    std::vector<Wide> values = iterations(*l);
+    int64_t trip = static_cast<int64_t>(values.size());
     for (int64_t i = 0; i < trip; ++i) {
-      env_[l->var] = lo + i * l->step;
+      env_[l->var] = values[i];
       grid(level + 1, cta * trip + i);
     }
   }
 
-  int64_t eval(const Expr& e) {
-    switch (e.kind) {
-      case ExprKind::IntLit: return e.ival;
-      case ExprKind::FloatLit: return static_cast<int64_t>(e.fval);
-      case ExprKind::VarRef: return env_[e.var];
-      case ExprKind::Index: return 0;  // memory contents are not modelled
-      case ExprKind::Unary: {
-        int64_t a = eval(*e.args[0]);
-        return e.spelling == "-" ? -a : e.spelling == "!" ? !a : e.spelling == "~" ? ~a : a;
-      }
-      case ExprKind::Binary: {
-        int64_t a = eval(*e.args[0]), b = eval(*e.args[1]);
-        const std::string& op = e.spelling;
-        if (op == "+") return a + b;
-        if (op == "-") return a - b;
-        if (op == "*") return a * b;
-        if (op == "/") return b ? a / b : 0;
-        if (op == "%") return b ? a % b : 0;
-        if (op == "<<") return b >= 0 && b < 63 ? a << b : 0;
-        if (op == ">>") return b >= 0 && b < 63 ? a >> b : 0;
-        if (op == "&") return a & b;
-        if (op == "|") return a | b;
-        if (op == "<") return a < b;
-        if (op == "<=") return a <= b;
-        if (op == ">") return a > b;
-        if (op == ">=") return a >= b;
-        if (op == "==") return a == b;
-        if (op == "!=") return a != b;
-        if (op == "&&") return a && b;
-        if (op == "||") return a || b;
-        return 0;
-      }
-      case ExprKind::Select: return eval(*e.args[0]) ? eval(*e.args[1]) : eval(*e.args[2]);
-      case ExprKind::Cast: return eval(*e.args[0]);
-      case ExprKind::Call: return 0;
+  /// C++'s value of e (model/Evaluate); memory contents and floats are not modelled
+  /// (0). Undefined behaviour (signed overflow, ...) marks the run as undefined.
+  Wide evalWide(const Expr& e) {
+    Evaluation r = evaluate(e, [&](const Var* v) -> std::optional<Wide> {
+      auto it = env_.find(v);
+      return it == env_.end() ? std::nullopt : std::optional<Wide>(it->second);
+    });
+    if (r.value) return *r.value;
+    if (!r.undefined.empty() && !res_.undefined) {
+      res_.undefined = true;
+      if (!res_.bad()) res_.detail = r.undefined;
     }
     return 0;
+  }
+  int64_t eval(const Expr& e) { return static_cast<int64_t>(evalWide(e)); }
+
+  /// The values C++ gives the loop variable, in order (stops at undefined behaviour).
+  std::vector<Wide> iterations(const Stmt& l) {
+    std::vector<Wide> values;
+    Env env = [&](const Var* v) -> std::optional<Wide> {
+      auto it = env_.find(v);
+      return it == env_.end() ? std::nullopt : std::optional<Wide>(it->second);
+    };
+    Wide v = convertInteger(evalWide(*l.lo), l.var->type.scalar);
+    while (loopContinues(l, v, env).value_or(false)) {
+      values.push_back(v);
+      if (static_cast<int64_t>(values.size()) > budget_) {
+        res_.tooLong = true;
+        break;
+      }
+      std::optional<Wide> next = loopStep(l, v);
+      if (!next) {
+        res_.undefined = true;
+        break;
+      }
+      v = *next;
+    }
+    return values;
   }
 
   /// Runs s on the collective of threads [base, base + size).
@@ -103,19 +107,13 @@ private:
         for (const StmtPtr& c : s.body) exec(*c, base, size);
         return;
       case StmtKind::For: {
-        int64_t lo = eval(*s.lo), hi = eval(*s.hi);
-        if (s.loop == LoopKind::Seq) {
-          for (int64_t v = lo; v < hi; v += s.step) {
-            env_[s.var] = v;
-            exec(*s.forBody(), base, size);
-          }
-          return;
-        }
-        // ThreadMapping: iteration j runs on threads [base + j * unit, ... + unit).
-        int64_t j = 0;
-        for (int64_t v = lo; v < hi; v += s.step, ++j) {
-          env_[s.var] = v;
-          exec(*s.forBody(), base + j * s.unit, s.unit);
+        std::vector<Wide> values = iterations(s);
+        // ThreadMapping: iteration j of a parallel loop runs on threads
+        // [base + j * unit, ... + unit); a sequential loop runs on all of them.
+        for (size_t j = 0; j < values.size(); ++j) {
+          env_[s.var] = values[j];
+          if (s.loop == LoopKind::Seq) exec(*s.forBody(), base, size);
+          else exec(*s.forBody(), base + static_cast<int64_t>(j) * s.unit, s.unit);
         }
         return;
       }
@@ -237,7 +235,7 @@ private:
 
   const Kernel& k_;
   int64_t budget_;
-  std::map<const Var*, int64_t> env_;
+  std::map<const Var*, Wide> env_;
   BruteResult res_;
   int64_t cta_ = 0, blockEpoch_ = 0;
   std::vector<int64_t> warpEpoch_, wgEpoch_;

@@ -17,6 +17,7 @@ struct BruteResult {
   bool outOfBounds = false;    // shared/registers/local index outside its extent
   bool registerOwner = false;  // two threads touch one distributed register element
   bool tooLong = false;        // gave up (step limit)
+  bool undefined = false;      // C++ undefined behaviour (signed overflow, ...): no meaning to compare
   std::string detail;          // the first problem, for test messages
   bool bad() const { return race || crossBlock || outOfBounds || registerOwner; }
 };
