@@ -177,16 +177,29 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
       z3::expr V = atoms_[v], K = atoms_[k];
       inst.facts.push_back(K >= 0);
       std::string why;
-      if (c->lo)
-        if (std::optional<Poly> lo = intExpr(*c->lo, inst, why))
-          inst.facts.push_back(V == toZ3(*lo) + ctx.int_val(static_cast<int64_t>(c->step)) * K);
+      std::optional<Poly> lo = c->lo ? intExpr(*c->lo, inst, why) : std::nullopt;
+      if (lo) inst.facts.push_back(V == toZ3(*lo) + ctx.int_val(static_cast<int64_t>(c->step)) * K);
       if (c->hi)
         if (std::optional<Poly> hi = intExpr(*c->hi, inst, why)) {
-          // `v < hi` in C++'s comparison type: the variable may be converted first.
-          Poly cmpV = c->compareAs && !conversionKeepsValue(c->var->type.scalar, *c->compareAs)
-                          ? converted(Poly::atom(v), *c->compareAs, inst)
-                          : Poly::atom(v);
-          inst.facts.push_back(toZ3(cmpV) < toZ3(*hi));
+          bool converts = c->compareAs && !conversionKeepsValue(c->var->type.scalar, *c->compareAs);
+          if (!converts) {
+            inst.facts.push_back(V < toZ3(*hi));
+          } else {
+            // `v < hi` in C++'s comparison type (unsigned): the variable is converted first,
+            // which adds 2^width to negative values. Iteration K runs only if the
+            // condition held at every earlier one. The conversion is increasing on the
+            // negative and on the non-negative values, so that is: it holds at K and,
+            // when K is past the negatives, at the last negative iteration too.
+            z3::expr HI = toZ3(*hi);
+            inst.facts.push_back(toZ3(converted(Poly::atom(v), *c->compareAs, inst)) < HI);
+            if (lo) {
+              int q, r;
+              floorDivMod(Poly::constant(-1) - *lo, c->step, inst, q, r);
+              Poly lastNegative = *lo + Poly::atom(q).scaled(c->step);
+              z3::expr held = toZ3(converted(lastNegative, *c->compareAs, inst)) < HI;
+              inst.facts.push_back(z3::implies(V >= 0 && toZ3(*lo) < 0, held));
+            }
+          }
         }
       inst.loopVar[c->var] = v;
       inst.iter[c] = k;
@@ -364,9 +377,8 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
           floorDivMod(*x, mask->constValue() + 1, inst, q, m);
           return Poly::atom(m);
         }
-        why = "'&' is supported only with a constant mask 2^k-1";
-        return std::nullopt;
       }
+      if (op == "&" || op == "|" || op == "^") return bitwise(e, *l, *r, inst, why);
       why = "operator '" + op + "' is not affine";
       return std::nullopt;
     }
@@ -397,6 +409,94 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
   }
   why = "the expression cannot be modelled";
   return std::nullopt;
+}
+
+std::optional<int> Encoder::boundedBits(const Expr& e) const {
+  auto bitsOf = [](int64_t v) -> std::optional<int> {
+    if (v < 0) return std::nullopt;
+    int k = 0;
+    while (k < 62 && (int64_t(1) << k) <= v) ++k;
+    return k;
+  };
+  switch (e.kind) {
+    case ExprKind::IntLit: return bitsOf(e.ival);
+    case ExprKind::VarRef: {
+      auto it = e.var ? facts.loopOf.find(e.var) : facts.loopOf.end();
+      if (it == facts.loopOf.end()) return std::nullopt;
+      const Stmt* loop = it->second;
+      int64_t trip = loop->tripCount();
+      std::optional<int64_t> lo = constantValue(*loop->lo);
+      if (trip <= 0 || !lo || *lo < 0) return trip == 0 ? std::optional<int>(0) : std::nullopt;
+      return bitsOf(*lo + (trip - 1) * loop->step);
+    }
+    case ExprKind::Binary: {
+      if (e.args.size() != 2) return std::nullopt;
+      std::optional<int> a = boundedBits(*e.args[0]), b = boundedBits(*e.args[1]);
+      if (e.spelling == "&") {
+        if (a && b) return std::min(*a, *b);
+        // x & (2^k - 1) of any x, and x & y of a non-negative bounded y.
+        return a ? a : b;
+      }
+      if ((e.spelling == "|" || e.spelling == "^") && a && b) return std::max(*a, *b);
+      if (e.spelling == "%" && e.args[1]->kind == ExprKind::IntLit && e.args[1]->ival > 0 && a)
+        return a;  // a non-negative x % c stays below x
+      if (e.spelling == ">>" && a) return a;
+      return std::nullopt;
+    }
+    default: return std::nullopt;
+  }
+}
+
+// Bitwise operators, exactly, when one operand is known to lie in [0, 2^k): the other
+// is split into x = 2^k * q + r (floor, so also for negative x in two's complement),
+// r and the bounded operand into k bits, combined bit by bit with linear facts
+// (Boolean bits). XOR and OR keep x's high
+// part, AND drops it. This is what swizzled layouts need: `col ^ (row & 7)`.
+std::optional<Poly> Encoder::bitwise(const Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why) {
+  const std::string& op = e.spelling;
+  if (l.isConst() && r.isConst()) {
+    int64_t a = l.constValue(), b = r.constValue();
+    return Poly::constant(op == "^" ? a ^ b : op == "|" ? (a | b) : (a & b));
+  }
+  std::optional<int> kl = boundedBits(*e.args[0]), kr = boundedBits(*e.args[1]);
+  if (!kl && !kr) {
+    why = "'" + op + "' needs an operand known to lie in [0, 2^k) (a mask 'x & (2^k - 1)', a loop variable "
+          "with constant bounds, or a constant)";
+    return std::nullopt;
+  }
+  bool rightBounded = kr && (!kl || *kr <= *kl);
+  const Poly& x = rightBounded ? l : r;
+  const Poly& y = rightBounded ? r : l;
+  int k = rightBounded ? *kr : *kl;
+  if (k > 16) {
+    why = "'" + op + "' mixes more than 16 bits";
+    return std::nullopt;
+  }
+  if (k == 0) return op == "&" ? Poly() : x;  // y == 0
+  int q, rest;
+  floorDivMod(x, int64_t(1) << k, inst, q, rest);
+  // Bits are Boolean constants (the SAT core splits on them far faster than
+  // branch-and-bound on 0/1 integers): v = sum of ite(bit_i, 2^i, 0).
+  auto bitsOf = [&](const Poly& v, const char* name) {
+    std::vector<z3::expr> bits;
+    z3::expr sum = ctx.int_val(0);
+    for (int i = 0; i < k; ++i) {
+      bits.push_back(ctx.bool_const((std::string(name) + "!" + std::to_string(counter_++)).c_str()));
+      sum = sum + z3::ite(bits.back(), ctx.int_val(static_cast<int64_t>(int64_t(1) << i)), ctx.int_val(0));
+    }
+    inst.facts.push_back(toZ3(v) == sum);
+    return bits;
+  };
+  std::vector<z3::expr> bx = bitsOf(Poly::atom(rest), "bitx"), by = bitsOf(y, "bity");
+  int res = newAtom(op == "^" ? "xor" : op == "|" ? "or" : "and");
+  z3::expr sum = ctx.int_val(0);
+  for (int i = 0; i < k; ++i) {
+    z3::expr d = op == "^" ? (bx[i] != by[i]) : op == "|" ? (bx[i] || by[i]) : (bx[i] && by[i]);
+    sum = sum + z3::ite(d, ctx.int_val(static_cast<int64_t>(int64_t(1) << i)), ctx.int_val(0));
+  }
+  z3::expr high = op == "&" ? ctx.int_val(0) : atoms_[q] * ctx.int_val(static_cast<int64_t>(int64_t(1) << k));
+  inst.facts.push_back(atoms_[res] == high + sum);
+  return Poly::atom(res);
 }
 
 bool Encoder::onlyParams(const Poly& p) const {

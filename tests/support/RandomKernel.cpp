@@ -137,6 +137,21 @@ public:
 private:
   int64_t pick(int64_t n) { return std::uniform_int_distribution<int64_t>(0, n - 1)(rng_); }
 
+  /// (unsigned)e, the implicit conversion C++ applies against an unsigned operand.
+  static ExprPtr unsignedOf(ExprPtr e) {
+    auto c = std::make_shared<Expr>();
+    c->kind = ExprKind::Cast;
+    c->implicit = true;
+    c->type.scalar = ScalarKind::UInt;
+    c->args = {std::move(e)};
+    return c;
+  }
+  static ExprPtr unsignedLit(int64_t v) {
+    ExprPtr e = lit(v);
+    e->type.scalar = ScalarKind::UInt;
+    return e;
+  }
+
   StmtPtr loop(LoopKind kind, const std::string& name, int64_t trip) {
     StmtPtr l = stmt(StmtKind::For);
     l->loop = kind;
@@ -144,6 +159,13 @@ private:
     l->var = k_->newVar(name + std::to_string(counter_++), t, VarKind::LoopVar, Memory::Local, {});
     l->lo = lit(0);
     l->hi = lit(trip);
+    // Sometimes `for (int v = -1; v < c u; ...)`: compared as unsigned, it never runs.
+    if (kind == LoopKind::Seq && pick(6) == 0) {
+      l->lo = lit(-1);
+      l->hi = unsignedLit(trip);
+      l->compareAs = ScalarKind::UInt;
+      log_ << "  (the next sequential loop starts at -1 against an unsigned bound: no iteration)\n";
+    }
     l->body.push_back(stmt(StmtKind::Block));
     ranges_[l->var] = trip - 1;
     return l;
@@ -252,10 +274,20 @@ private:
       as->rhs = sharedIdx();
     }
     log_ << "  " << head << ": kind " << kind << "\n";
-    // Sometimes guard it with `if (v < c)`.
+    // Sometimes guard it with `if (v < c)`, or with C++'s unsigned range check
+    // `(unsigned)(v - a) < c` / `v - a >= c` against an unsigned constant (an enumerator
+    // of `enum : unsigned`): both wrap around for v < a.
     if (pick(4) == 0) {
       StmtPtr iff = stmt(StmtKind::If);
-      iff->cond = bin("<", ref(vars.back()), lit(1 + pick(std::max<int64_t>(1, ranges_[vars.back()] + 1))));
+      int64_t range = std::max<int64_t>(1, ranges_[vars.back()] + 1);
+      int guard = pick(3);
+      if (guard == 0) {
+        iff->cond = bin("<", ref(vars.back()), lit(1 + pick(range)));
+      } else {
+        ExprPtr shifted = unsignedOf(bin("-", ref(vars.back()), lit(pick(range))));
+        iff->cond = bin(guard == 1 ? "<" : ">=", shifted, unsignedLit(pick(range) + (guard == 1)));
+        log_ << "  unsigned guard " << (guard == 1 ? "<" : ">=") << "\n";
+      }
       iff->body.push_back(stmt(StmtKind::Block));
       iff->body[0]->body.push_back(std::move(as));
       inner->body[0]->body.push_back(std::move(iff));

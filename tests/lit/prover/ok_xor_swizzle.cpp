@@ -1,0 +1,21 @@
+// A tile transpose through shared memory with the XOR swizzle of bank-conflict-free
+// (and TMA / wgmma 128-byte) layouts: element (r, c) is stored at s[r][c ^ r]. The
+// prover models '^' bit by bit where an operand is bounded (here both are loop
+// variables below 32), so it proves the swizzle a bijection for every n, and the
+// bounds 0 <= c ^ r < 32.
+// RUN: %exo-cuda --check-only %s
+#include <exo/exo.hpp>
+
+[[exo::kernel]] void transpose_swizzled(int n, const float* __restrict__ x, float* __restrict__ y) {
+  exo::assume(n > 0);
+  [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
+    [[exo::shared]] float s[32][32];
+    [[exo::parallel(thread)]] for (int r = 0; r < 32; ++r)
+    [[exo::parallel(thread)]] for (int c = 0; c < 32; ++c)
+      s[r][c ^ r] = x[(b * 32 + r) * 32 + c];
+    [[exo::sync(block)]];
+    [[exo::parallel(thread)]] for (int r = 0; r < 32; ++r)
+    [[exo::parallel(thread)]] for (int c = 0; c < 32; ++c)
+      y[(b * 32 + r) * 32 + c] = s[c][r ^ c];
+  }
+}
