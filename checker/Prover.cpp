@@ -15,6 +15,7 @@
 #include <set>
 
 #include "checker/ProverAccess.h"
+#include "checker/ProverFast.h"
 #include "checker/ProverQuery.h"
 #include "checker/ProverRaces.h"
 #include "checker/ProverReport.h"
@@ -29,23 +30,40 @@ namespace {
 
 class Prover {
 public:
-  Prover(const Kernel& k, DiagSink& sink, ProverStats& stats)
-      : k_(k), sink_(sink), facts_(collectFacts(k)), q_(facts_, stats), races_(k, facts_, q_, sink, bad_) {}
+  Prover(const Kernel& k, DiagSink& sink, ProverStats& stats, const ProverLimits& limits)
+      : k_(k),
+        sink_(sink),
+        facts_(collectFacts(k)),
+        q_(facts_, stats, limits),
+        races_(k, facts_, q_, sink, bad_),
+        fast_(k, facts_, stats, limits) {}
 
   bool run() {
     unsigned before = sink_.errors;
     checkAliasing();
     checkConvergence();
+    // The fast path decides; when it proves the kernel there is nothing to report.
+    // Otherwise the reporting path below asks its questions as it always has (a
+    // witness depends on the solver's history, so that history must not change).
+    if (sink_.errors == before && fast_.proves()) {
+      warnUnneededSyncs();
+      return true;
+    }
     translateSites();
     checkBounds();
     checkRegisters();
     races_.run();
     if (sink_.errors != before) return false;
-    races_.findUnneededSyncs();
+    warnUnneededSyncs();
     return true;
   }
 
 private:
+  void warnUnneededSyncs() {
+    for (const Stmt* s : fast_.unneededSyncs())
+      sink_.diag(DiagID::warn_sync_unneeded, s->range, {syncScopeName(s->scope)}, {FixIt{s->range, ""}});
+  }
+
   bool needsModel(const AccessSite& s) const {
     return written_.count(s.var) || !s.var->isGlobalPointer();
   }
@@ -76,9 +94,17 @@ private:
 
   void checkAliasing() {
     std::set<std::pair<const Var*, const Var*>> done;
+    // Every pair of arrays is settled at the first write to one of them and the first
+    // access to the other (in program order): look at those sites only.
+    std::vector<const AccessSite*> firstOfVar;
+    std::set<const Var*> seen, writers;
+    for (const AccessSite& s : facts_.sites)
+      if (seen.insert(s.var).second) firstOfVar.push_back(&s);
     for (const AccessSite& w : facts_.sites) {
       if (!w.write || !w.var->isGlobalPointer()) continue;
-      for (const AccessSite& o : facts_.sites) {
+      if (!writers.insert(w.var).second) continue;
+      for (const AccessSite* op : firstOfVar) {
+        const AccessSite& o = *op;
         if (o.var == w.var || !o.var->isGlobalPointer()) continue;
         if (w.var->type.isRestrict || o.var->type.isRestrict) continue;  // restrict on either excludes overlap
         if (!done.insert({std::min(w.var, o.var), std::max(w.var, o.var)}).second) continue;
@@ -215,20 +241,27 @@ private:
   std::set<const Var*> written_;
   std::set<const AccessSite*> bad_;  // sites whose indices cannot be modelled
   RaceCheck races_;
+  FastCheck fast_;
   std::set<const Expr*> reportedBad_;
   std::set<std::pair<const Expr*, const Stmt*>> boundsChecked_;
 };
 
 }  // namespace
 
-bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats) {
+bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const ProverLimits& limits) {
   auto start = std::chrono::steady_clock::now();
   ProverStats local;
   ProverStats& st = stats ? *stats : local;
   bool ok = false;
   try {
-    Prover p(k, sink, st);
+    Prover p(k, sink, st, limits);
     ok = p.run();
+  } catch (const LimitReached&) {
+    sink.diag(DiagID::err_cannot_prove, k.loc,
+              {"kernel '" + k.name + "' correct",
+               "the kernel is too large to check within the limit (" + std::to_string(limits.maxQueries) +
+                   " solver queries; raise it with --prover-max-queries)"});
+    ok = false;
   } catch (const z3::exception& e) {
     sink.diag(DiagID::err_cannot_prove, k.loc,
               {"kernel '" + k.name + "' correct", std::string("the solver failed: ") + e.msg()});
