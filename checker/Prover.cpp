@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 
 #include "checker/ProverAccess.h"
@@ -34,8 +35,8 @@ public:
       : k_(k),
         sink_(sink),
         facts_(collectFacts(k)),
-        q_(facts_, stats, limits),
-        races_(k, facts_, q_, sink, bad_),
+        stats_(stats),
+        limits_(limits),
         fast_(k, facts_, stats, limits) {}
 
   bool run() {
@@ -49,10 +50,14 @@ public:
       warnUnneededSyncs();
       return true;
     }
+    // The reporting path's own context, made only now: its history (and so every witness)
+    // is what it was before the fast path existed.
+    q_ = &qStore_.emplace(facts_, stats_, limits_);
+    RaceCheck& races = racesStore_.emplace(k_, facts_, *q_, sink_, bad_);
     translateSites();
     checkBounds();
     checkRegisters();
-    races_.run();
+    races.run();
     if (sink_.errors != before) return false;
     warnUnneededSyncs();
     return true;
@@ -75,10 +80,10 @@ private:
     }
     for (const AccessSite& s : facts_.sites) {
       if (!needsModel(s)) continue;
-      Instance inst = q_.enc.instantiate(s.path, "t");
+      Instance inst = q_->enc.instantiate(s.path, "t");
       for (const ExprPtr& a : s.expr->args) {
         std::string why;
-        if (!a || !q_.enc.intExpr(*a, inst, why)) {
+        if (!a || !q_->enc.intExpr(*a, inst, why)) {
           bad_.insert(&s);
           if (reportedBad_.insert(s.expr).second)
             sink_.diag(DiagID::err_cannot_prove, s.expr->range,
@@ -158,15 +163,15 @@ private:
   }
 
   void checkBounds() {
-    const Encoder& enc = q_.enc;
+    const Encoder& enc = q_->enc;
     for (const AccessSite& site : facts_.sites) {
       if (site.var->isGlobalPointer() || !site.var->isArray() || bad_.count(&site)) continue;
       if (!boundsChecked_.insert({site.expr, site.stmt}).second) continue;  // compound: read and write
       size_t dims = std::min(site.var->dims.size(), site.expr->args.size());
       if (dims == 0) continue;
       // One instance and one solver for the site; each dimension's question is a scope.
-      Side s = q_.makeSide(site, "a.");
-      z3::solver solver = q_.newSolver();
+      Side s = q_->makeSide(site, "a.");
+      z3::solver solver = q_->newSolver();
       Queries::addFacts(solver, s.inst);
       for (size_t d = 0; d < dims; ++d) {
         // The last dimension's question needs no scope: nothing is asked after it (and a
@@ -174,8 +179,8 @@ private:
         bool last = d + 1 == dims;
         if (!last) solver.push();
         z3::expr i = enc.toZ3(s.idx[d]);
-        solver.add(i < 0 || i >= q_.ctx.int_val(static_cast<int64_t>(site.var->dims[d])));
-        Verdict v = q_.solve(solver);
+        solver.add(i < 0 || i >= q_->ctx.int_val(static_cast<int64_t>(site.var->dims[d])));
+        Verdict v = q_->solve(solver);
         if (v == Verdict::Unsat) {
           if (!last) solver.pop();
           continue;
@@ -187,7 +192,7 @@ private:
                       "the solver could not decide it"});
           break;
         }
-        smallWitness(q_, solver);
+        smallWitness(*q_, solver);
         z3::model m = solver.get_model();
         sink_.diag(DiagID::err_out_of_bounds, ie.range,
                    {"'" + printExpr(ie) + "' (= " + std::to_string(val(m, i)) + ")", site.var->name,
@@ -200,7 +205,7 @@ private:
 
   /// Distributed registers: two accesses to one element must come from one thread.
   void checkRegisters() {
-    const Encoder& enc = q_.enc;
+    const Encoder& enc = q_->enc;
     const auto& S = facts_.sites;
     std::set<const Var*> reported;
     for (size_t i = 0; i < S.size(); ++i)
@@ -208,17 +213,17 @@ private:
         const AccessSite &A = S[i], &B = S[j];
         if (A.var != B.var || A.var->memory != Memory::Registers || bad_.count(&A) || bad_.count(&B)) continue;
         if (reported.count(A.var)) continue;
-        Side a = q_.makeSide(A, "a."), b = q_.makeSide(B, "b.");
-        z3::solver s = q_.newSolver();
+        Side a = q_->makeSide(A, "a."), b = q_->makeSide(B, "b.");
+        z3::solver s = q_->newSolver();
         Queries::addFacts(s, a.inst);
         Queries::addFacts(s, b.inst);
         for (const Stmt* g : k_.gridLoops)
           if (a.inst.iter.count(g) && b.inst.iter.count(g))
             s.add(enc.atomExpr(a.inst.iter.at(g)) == enc.atomExpr(b.inst.iter.at(g)));
-        s.add(q_.flat(a) != q_.flat(b));
-        s.add(q_.sameElement(a, b));
-        q_.countPair();
-        Verdict v = q_.solve(s);
+        s.add(q_->flat(a) != q_->flat(b));
+        s.add(q_->sameElement(a, b));
+        q_->countPair();
+        Verdict v = q_->solve(s);
         if (v == Verdict::Unsat) continue;
         reported.insert(A.var);
         if (v == Verdict::Unknown) {
@@ -226,7 +231,7 @@ private:
                      {"that each element of '" + A.var->name + "' is used by one thread", "the solver could not decide it"});
           continue;
         }
-        smallWitness(q_, s);
+        smallWitness(*q_, s);
         z3::model m = s.get_model();
         sink_.diag(DiagID::err_registers_owner, B.expr->range,
                    {A.var->name, elementText(enc, m, b), threadText(enc, m, b), threadText(enc, m, a)});
@@ -237,11 +242,14 @@ private:
   const Kernel& k_;
   DiagSink& sink_;
   KernelFacts facts_;
-  Queries q_;
+  ProverStats& stats_;
+  ProverLimits limits_;
   std::set<const Var*> written_;
   std::set<const AccessSite*> bad_;  // sites whose indices cannot be modelled
-  RaceCheck races_;
   FastCheck fast_;
+  std::optional<Queries> qStore_;  // the reporting path's (made when it runs)
+  Queries* q_ = nullptr;
+  std::optional<RaceCheck> racesStore_;
   std::set<const Expr*> reportedBad_;
   std::set<std::pair<const Expr*, const Stmt*>> boundsChecked_;
 };
