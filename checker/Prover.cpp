@@ -12,9 +12,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 
 #include "checker/ProverAccess.h"
+#include "checker/ProverFast.h"
 #include "checker/ProverQuery.h"
 #include "checker/ProverRaces.h"
 #include "checker/ProverReport.h"
@@ -29,23 +31,44 @@ namespace {
 
 class Prover {
 public:
-  Prover(const Kernel& k, DiagSink& sink, ProverStats& stats)
-      : k_(k), sink_(sink), facts_(collectFacts(k)), q_(facts_, stats), races_(k, facts_, q_, sink, bad_) {}
+  Prover(const Kernel& k, DiagSink& sink, ProverStats& stats, const ProverLimits& limits)
+      : k_(k),
+        sink_(sink),
+        facts_(collectFacts(k)),
+        stats_(stats),
+        limits_(limits),
+        fast_(k, facts_, stats, limits) {}
 
   bool run() {
     unsigned before = sink_.errors;
     checkAliasing();
     checkConvergence();
+    // The fast path decides; when it proves the kernel there is nothing to report.
+    // Otherwise the reporting path below asks its questions as it always has (a
+    // witness depends on the solver's history, so that history must not change).
+    if (sink_.errors == before && fast_.proves()) {
+      warnUnneededSyncs();
+      return true;
+    }
+    // The reporting path's own context, made only now: its history (and so every witness)
+    // is what it was before the fast path existed.
+    q_ = &qStore_.emplace(facts_, stats_, limits_);
+    RaceCheck& races = racesStore_.emplace(k_, facts_, *q_, sink_, bad_);
     translateSites();
     checkBounds();
     checkRegisters();
-    races_.run();
+    races.run();
     if (sink_.errors != before) return false;
-    races_.findUnneededSyncs();
+    warnUnneededSyncs();
     return true;
   }
 
 private:
+  void warnUnneededSyncs() {
+    for (const Stmt* s : fast_.unneededSyncs())
+      sink_.diag(DiagID::warn_sync_unneeded, s->range, {syncScopeName(s->scope)}, {FixIt{s->range, ""}});
+  }
+
   bool needsModel(const AccessSite& s) const {
     return written_.count(s.var) || !s.var->isGlobalPointer();
   }
@@ -57,10 +80,10 @@ private:
     }
     for (const AccessSite& s : facts_.sites) {
       if (!needsModel(s)) continue;
-      Instance inst = q_.enc.instantiate(s.path, "t");
+      Instance inst = q_->enc.instantiate(s.path, "t");
       for (const ExprPtr& a : s.expr->args) {
         std::string why;
-        if (!a || !q_.enc.intExpr(*a, inst, why)) {
+        if (!a || !q_->enc.intExpr(*a, inst, why)) {
           bad_.insert(&s);
           if (reportedBad_.insert(s.expr).second)
             sink_.diag(DiagID::err_cannot_prove, s.expr->range,
@@ -76,9 +99,17 @@ private:
 
   void checkAliasing() {
     std::set<std::pair<const Var*, const Var*>> done;
+    // Every pair of arrays is settled at the first write to one of them and the first
+    // access to the other (in program order): look at those sites only.
+    std::vector<const AccessSite*> firstOfVar;
+    std::set<const Var*> seen, writers;
+    for (const AccessSite& s : facts_.sites)
+      if (seen.insert(s.var).second) firstOfVar.push_back(&s);
     for (const AccessSite& w : facts_.sites) {
       if (!w.write || !w.var->isGlobalPointer()) continue;
-      for (const AccessSite& o : facts_.sites) {
+      if (!writers.insert(w.var).second) continue;
+      for (const AccessSite* op : firstOfVar) {
+        const AccessSite& o = *op;
         if (o.var == w.var || !o.var->isGlobalPointer()) continue;
         if (w.var->type.isRestrict || o.var->type.isRestrict) continue;  // restrict on either excludes overlap
         if (!done.insert({std::min(w.var, o.var), std::max(w.var, o.var)}).second) continue;
@@ -132,15 +163,15 @@ private:
   }
 
   void checkBounds() {
-    const Encoder& enc = q_.enc;
+    const Encoder& enc = q_->enc;
     for (const AccessSite& site : facts_.sites) {
       if (site.var->isGlobalPointer() || !site.var->isArray() || bad_.count(&site)) continue;
       if (!boundsChecked_.insert({site.expr, site.stmt}).second) continue;  // compound: read and write
       size_t dims = std::min(site.var->dims.size(), site.expr->args.size());
       if (dims == 0) continue;
       // One instance and one solver for the site; each dimension's question is a scope.
-      Side s = q_.makeSide(site, "a.");
-      z3::solver solver = q_.newSolver();
+      Side s = q_->makeSide(site, "a.");
+      z3::solver solver = q_->newSolver();
       Queries::addFacts(solver, s.inst);
       for (size_t d = 0; d < dims; ++d) {
         // The last dimension's question needs no scope: nothing is asked after it (and a
@@ -148,8 +179,8 @@ private:
         bool last = d + 1 == dims;
         if (!last) solver.push();
         z3::expr i = enc.toZ3(s.idx[d]);
-        solver.add(i < 0 || i >= q_.ctx.int_val(static_cast<int64_t>(site.var->dims[d])));
-        Verdict v = q_.solve(solver);
+        solver.add(i < 0 || i >= q_->ctx.int_val(static_cast<int64_t>(site.var->dims[d])));
+        Verdict v = q_->solve(solver);
         if (v == Verdict::Unsat) {
           if (!last) solver.pop();
           continue;
@@ -161,7 +192,7 @@ private:
                       "the solver could not decide it"});
           break;
         }
-        smallWitness(q_, solver);
+        smallWitness(*q_, solver);
         z3::model m = solver.get_model();
         sink_.diag(DiagID::err_out_of_bounds, ie.range,
                    {"'" + printExpr(ie) + "' (= " + std::to_string(val(m, i)) + ")", site.var->name,
@@ -174,7 +205,7 @@ private:
 
   /// Distributed registers: two accesses to one element must come from one thread.
   void checkRegisters() {
-    const Encoder& enc = q_.enc;
+    const Encoder& enc = q_->enc;
     const auto& S = facts_.sites;
     std::set<const Var*> reported;
     for (size_t i = 0; i < S.size(); ++i)
@@ -182,17 +213,17 @@ private:
         const AccessSite &A = S[i], &B = S[j];
         if (A.var != B.var || A.var->memory != Memory::Registers || bad_.count(&A) || bad_.count(&B)) continue;
         if (reported.count(A.var)) continue;
-        Side a = q_.makeSide(A, "a."), b = q_.makeSide(B, "b.");
-        z3::solver s = q_.newSolver();
+        Side a = q_->makeSide(A, "a."), b = q_->makeSide(B, "b.");
+        z3::solver s = q_->newSolver();
         Queries::addFacts(s, a.inst);
         Queries::addFacts(s, b.inst);
         for (const Stmt* g : k_.gridLoops)
           if (a.inst.iter.count(g) && b.inst.iter.count(g))
             s.add(enc.atomExpr(a.inst.iter.at(g)) == enc.atomExpr(b.inst.iter.at(g)));
-        s.add(q_.flat(a) != q_.flat(b));
-        s.add(q_.sameElement(a, b));
-        q_.countPair();
-        Verdict v = q_.solve(s);
+        s.add(q_->flat(a) != q_->flat(b));
+        s.add(q_->sameElement(a, b));
+        q_->countPair();
+        Verdict v = q_->solve(s);
         if (v == Verdict::Unsat) continue;
         reported.insert(A.var);
         if (v == Verdict::Unknown) {
@@ -200,7 +231,7 @@ private:
                      {"that each element of '" + A.var->name + "' is used by one thread", "the solver could not decide it"});
           continue;
         }
-        smallWitness(q_, s);
+        smallWitness(*q_, s);
         z3::model m = s.get_model();
         sink_.diag(DiagID::err_registers_owner, B.expr->range,
                    {A.var->name, elementText(enc, m, b), threadText(enc, m, b), threadText(enc, m, a)});
@@ -211,24 +242,34 @@ private:
   const Kernel& k_;
   DiagSink& sink_;
   KernelFacts facts_;
-  Queries q_;
+  ProverStats& stats_;
+  ProverLimits limits_;
   std::set<const Var*> written_;
   std::set<const AccessSite*> bad_;  // sites whose indices cannot be modelled
-  RaceCheck races_;
+  FastCheck fast_;
+  std::optional<Queries> qStore_;  // the reporting path's (made when it runs)
+  Queries* q_ = nullptr;
+  std::optional<RaceCheck> racesStore_;
   std::set<const Expr*> reportedBad_;
   std::set<std::pair<const Expr*, const Stmt*>> boundsChecked_;
 };
 
 }  // namespace
 
-bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats) {
+bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const ProverLimits& limits) {
   auto start = std::chrono::steady_clock::now();
   ProverStats local;
   ProverStats& st = stats ? *stats : local;
   bool ok = false;
   try {
-    Prover p(k, sink, st);
+    Prover p(k, sink, st, limits);
     ok = p.run();
+  } catch (const LimitReached&) {
+    sink.diag(DiagID::err_cannot_prove, k.loc,
+              {"kernel '" + k.name + "' correct",
+               "the kernel is too large to check within the limit (" + std::to_string(limits.maxQueries) +
+                   " solver queries; raise it with --prover-max-queries)"});
+    ok = false;
   } catch (const z3::exception& e) {
     sink.diag(DiagID::err_cannot_prove, k.loc,
               {"kernel '" + k.name + "' correct", std::string("the solver failed: ") + e.msg()});

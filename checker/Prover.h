@@ -14,11 +14,23 @@ namespace exo::checker {
 struct ProverStats {
   uint64_t accessPairs = 0;   // pairs of accesses examined
   uint64_t solverQueries = 0; // queries sent to the solver
+  uint64_t pairsCompared = 0; // pairs of accesses the fast path compared (with or without a query)
   double seconds = 0;         // wall time of the proof
+};
+
+/// Deterministic bounds on the prover's work (never wall-clock: the verdict must not
+/// depend on the machine's load). Reaching one ends in "cannot prove ... because the
+/// kernel is too large to check within the limit".
+struct ProverLimits {
+  static constexpr uint64_t kDefaultMaxQueries = 200000;
+  uint64_t maxQueries = kDefaultMaxQueries;  // solver queries per kernel
+  /// Access pairs compared without a query cost 1/kPairsPerQuery of a query each.
+  static constexpr uint64_t kPairsPerQuery = 250;
 };
 
 /// Returns true if the kernel is proven; otherwise reports why (with witness notes and,
 /// where one sync fixes it, a fix-it) and returns false.
-bool proveKernel(const model::Kernel& k, model::DiagSink& sink, ProverStats* stats = nullptr);
+bool proveKernel(const model::Kernel& k, model::DiagSink& sink, ProverStats* stats = nullptr,
+                 const ProverLimits& limits = {});
 
 }  // namespace exo::checker

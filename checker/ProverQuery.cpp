@@ -8,12 +8,22 @@ namespace exo::checker {
 using namespace model;
 
 Verdict Queries::solve(z3::solver& s) {
+  if (stats_.solverQueries >= limits_.maxQueries) throw LimitReached{};
   ++stats_.solverQueries;
   switch (s.check()) {
     case z3::unsat: return Verdict::Unsat;
     case z3::sat: return Verdict::Sat;
     default: return Verdict::Unknown;
   }
+}
+
+void Queries::countCompared() {
+  if (++stats_.pairsCompared / ProverLimits::kPairsPerQuery >= limits_.maxQueries) throw LimitReached{};
+}
+
+z3::solver& Queries::base() {
+  if (!base_) base_.emplace(newSolver());
+  return *base_;
 }
 
 z3::solver Queries::newSolver() {
@@ -36,6 +46,7 @@ void Queries::addFacts(z3::solver& s, const Instance& inst) {
 Side Queries::makeSide(const AccessSite& s, const std::string& tag) {
   Side side;
   side.site = &s;
+  side.id = sides_++;
   side.inst = enc.instantiate(s.path, tag);
   std::string why;
   // Guards narrow the instances; one that cannot be encoded is dropped (more
@@ -52,6 +63,23 @@ Side Queries::makeSide(const AccessSite& s, const std::string& tag) {
 
 /// 0 <= r < P for every instance of `side`?
 bool Queries::provenInRange(const Poly& r, int p, const Side& side) {
+  if (incremental) {
+    std::string key;
+    for (const auto& [m, c] : r.terms) {
+      key += std::to_string(c) + "*";
+      for (int a : m) key += std::to_string(a) + ".";
+      key += "+";
+    }
+    auto it = inRange_.find({side.id, p, key});
+    if (it != inRange_.end()) return it->second;
+    bool ok = solveScoped([&](z3::solver& s) {
+                addFacts(s, side.inst);
+                z3::expr R = enc.toZ3(r), P = enc.atomExpr(p);
+                s.add(R < 0 || R >= P);
+              }) == Verdict::Unsat;
+    inRange_[{side.id, p, key}] = ok;
+    return ok;
+  }
   z3::solver s = newSolver();
   addFacts(s, side.inst);
   z3::expr R = enc.toZ3(r), P = enc.atomExpr(p);

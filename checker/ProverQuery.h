@@ -2,7 +2,10 @@
 // access sites ("sides") a query is about, and "same element" as a formula.
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <z3++.h>
@@ -15,9 +18,13 @@ namespace exo::checker {
 
 enum class Verdict { Unsat, Sat, Unknown };
 
+/// Thrown when the kernel needs more work than ProverLimits allow.
+struct LimitReached {};
+
 /// One instantiated access: the loops around it and its index values.
 struct Side {
   const AccessSite* site = nullptr;
+  int id = -1;  // unique per makeSide (copies share it: same atoms, same facts)
   Instance inst;
   std::vector<Poly> idx;
 };
@@ -25,7 +32,8 @@ struct Side {
 /// The Z3 context, the encoder over it and the statistics: what every check shares.
 class Queries {
 public:
-  Queries(const KernelFacts& facts, ProverStats& stats) : enc(ctx, facts), stats_(stats) {}
+  Queries(const KernelFacts& facts, ProverStats& stats, const ProverLimits& limits)
+      : enc(ctx, facts), stats_(stats), limits_(limits) {}
 
   z3::context ctx;
   Encoder enc;
@@ -34,6 +42,23 @@ public:
   z3::solver newSolver();
   Verdict solve(z3::solver& s);
   void countPair() { ++stats_.accessPairs; }
+  /// One pair compared by the fast path (the limit counts it).
+  void countCompared();
+
+  /// Incremental mode (the fast path): one solver holding the exo::assume facts, and
+  /// each question asked in a push/pop scope; "in range" answers are cached per side.
+  /// Only for verdicts: a witness depends on the solver's history.
+  bool incremental = false;
+  /// Asks the question that `build` adds, in a scope of the shared solver.
+  template <class F>
+  Verdict solveScoped(F&& build) {
+    z3::solver& s = base();
+    s.push();
+    build(s);
+    Verdict v = solve(s);
+    s.pop();
+    return v;
+  }
 
   static void addFacts(z3::solver& s, const Instance& inst);
 
@@ -50,7 +75,13 @@ private:
   bool provenInRange(const Poly& r, int p, const Side& side);
   z3::expr equalIndex(const Poly& a, const Poly& b, const Side& sa, const Side& sb, int depth = 0);
 
+  z3::solver& base();
+
   ProverStats& stats_;
+  ProverLimits limits_;
+  std::optional<z3::solver> base_;
+  std::map<std::tuple<int, int, std::string>, bool> inRange_;  // incremental: (side, atom, poly)
+  int sides_ = 0;
 };
 
 }  // namespace exo::checker

@@ -9,21 +9,46 @@ namespace exo::checker {
 
 using namespace model;
 
-namespace {
+/// The race question for one case of the relative position of two sides (see
+/// raceQuery); false when the plan needs no question (B runs first). Shared by the
+/// reporting path and the fast path, so that both ask exactly the same question.
+bool addRaceFormula(Queries& q, z3::solver& s, const Kernel& k, const Side& a, const Side& b,
+                    const std::vector<const Stmt*>& common, size_t depth, const RacePlan& plan) {
+  Queries::addFacts(s, a.inst);
+  Queries::addFacts(s, b.inst);
+  auto iterA = [&](const Stmt* l) { return q.enc.atomExpr(a.inst.iter.at(l)); };
+  auto iterB = [&](const Stmt* l) { return q.enc.atomExpr(b.inst.iter.at(l)); };
+  for (size_t i = 0; i < depth && i < common.size(); ++i) s.add(iterA(common[i]) == iterB(common[i]));
+  for (const Stmt* g : k.gridLoops)  // one CTA
+    if (a.inst.iter.count(g) && b.inst.iter.count(g)) s.add(iterA(g) == iterB(g));
+  s.add(q.flat(a) != q.flat(b));
+  s.add(q.sameElement(a, b));
 
-/// Length of the common prefix of two paths.
-size_t commonPrefix(const AccessSite& A, const AccessSite& B) {
-  size_t prefix = 0;
-  while (prefix < A.path.size() && prefix < B.path.size() && A.path[prefix] == B.path[prefix]) ++prefix;
-  return prefix;
+  z3::expr unordered = q.ctx.bool_val(true);
+  if (plan.kind == RacePlan::Kind::Reversed) return false;
+  if (plan.loop) {
+    const Stmt* l = plan.loop;
+    s.add(iterA(l) < iterB(l));
+    if (plan.kind == RacePlan::Kind::SeqLoop)
+      unordered = !covered(q, plan.near, a, b, s) && (!covered(q, plan.all, a, b, s) || iterB(l) == iterA(l) + 1);
+  } else if (plan.kind == RacePlan::Kind::Straight) {
+    unordered = !covered(q, plan.near, a, b, s);
+  }
+  s.add(unordered);
+  return true;
 }
 
-/// The loops enclosing both sites, outermost first: the depths at which they may first differ.
-std::vector<const Stmt*> commonLoops(const AccessSite& A, const AccessSite& B) {
-  return enclosingLoops(Path(A.path.begin(), A.path.begin() + commonPrefix(A, B)));
+/// Two different blocks touch the same element.
+void addCrossBlockFormula(Queries& q, z3::solver& s, const Kernel& k, const Side& a, const Side& b) {
+  Queries::addFacts(s, a.inst);
+  Queries::addFacts(s, b.inst);
+  z3::expr differ = q.ctx.bool_val(false);
+  for (const Stmt* g : k.gridLoops)
+    if (a.inst.iter.count(g) && b.inst.iter.count(g))
+      differ = differ || q.enc.atomExpr(a.inst.iter.at(g)) != q.enc.atomExpr(b.inst.iter.at(g));
+  s.add(differ);
+  s.add(q.sameElement(a, b));
 }
-
-}  // namespace
 
 /// Is there an instance where a (first) and b (second, sequentially) touch the same
 /// element from different threads of one CTA with no sync ordering them, when they
@@ -38,49 +63,13 @@ RaceCheck::PairQuery RaceCheck::raceQuery(const AccessSite& A, const AccessSite&
     q.a = q_.makeSide(A, "a.");
     q.b = q_.makeSide(B, "b.");
   }
-  const Side &a = q.a, &b = q.b;
   z3::solver s = q_.newSolver();
-  Queries::addFacts(s, a.inst);
-  Queries::addFacts(s, b.inst);
   size_t prefix = commonPrefix(A, B);
   std::vector<const Stmt*> common = enclosingLoops(Path(A.path.begin(), A.path.begin() + prefix));
-  auto iterA = [&](const Stmt* l) { return q_.enc.atomExpr(a.inst.iter.at(l)); };
-  auto iterB = [&](const Stmt* l) { return q_.enc.atomExpr(b.inst.iter.at(l)); };
-  for (size_t i = 0; i < depth && i < common.size(); ++i) s.add(iterA(common[i]) == iterB(common[i]));
-  for (const Stmt* g : k_.gridLoops)  // one CTA
-    if (a.inst.iter.count(g) && b.inst.iter.count(g)) s.add(iterA(g) == iterB(g));
-  s.add(q_.flat(a) != q_.flat(b));
-  s.add(q_.sameElement(a, b));
-
-  z3::expr unordered = q_.ctx.bool_val(true);
-  if (depth < common.size()) {
-    const Stmt* l = common[depth];
-    s.add(iterA(l) < iterB(l));
-    if (l->loop == LoopKind::Seq) {
-      size_t at = 0;
-      while (A.path[at].container != l) ++at;
-      ScopeSet near = syncs_.syncsAround(A.path, at + 1, true);
-      near.merge(syncs_.syncsAround(B.path, at + 1, false));
-      ScopeSet all = syncs_.guaranteed(l->forBody());
-      if (syncs_.virtualSync.container == l->forBody()) all.add(syncs_.virtualSync.scope);
-      unordered = !covered(q_, near, a, b, s) && (!covered(q_, all, a, b, s) || iterB(l) == iterA(l) + 1);
-      if (at + 1 < B.path.size()) {
-        sc.fixContainer = B.path[at + 1].container;
-        sc.fixBefore = B.path[at + 1].child;
-      }
-    }
-  } else if (prefix < A.path.size() && prefix < B.path.size() &&
-             A.path[prefix].container->kind == StmtKind::Block) {
-    int ia = A.path[prefix].child, ib = B.path[prefix].child;
-    if (ia > ib) return q;  // b runs first: the reversed pair covers it
-    ScopeSet between = syncs_.syncsIn(A.path[prefix].container, 2 * ia, 2 * ib);
-    between.merge(syncs_.syncsAround(A.path, prefix + 1, true));
-    between.merge(syncs_.syncsAround(B.path, prefix + 1, false));
-    unordered = !covered(q_, between, a, b, s);
-    sc.fixContainer = A.path[prefix].container;
-    sc.fixBefore = ib;
-  }
-  s.add(unordered);
+  RacePlan plan = planRace(syncs_, A, B, common, prefix, depth);
+  sc.fixContainer = plan.fixContainer;
+  sc.fixBefore = plan.fixBefore;
+  if (!addRaceFormula(q_, s, k_, q.a, q.b, common, depth, plan)) return q;
   q_.countPair();
   q.verdict = q_.solve(s);
   if (q.verdict == Verdict::Sat) {
@@ -152,14 +141,7 @@ bool RaceCheck::crossBlock(const AccessSite& A, const AccessSite& B, bool report
   const Encoder& enc = q_.enc;
   Side a = q_.makeSide(A, "a."), b = q_.makeSide(B, "b.");
   z3::solver s = q_.newSolver();
-  Queries::addFacts(s, a.inst);
-  Queries::addFacts(s, b.inst);
-  z3::expr differ = q_.ctx.bool_val(false);
-  for (const Stmt* g : k_.gridLoops)
-    if (a.inst.iter.count(g) && b.inst.iter.count(g))
-      differ = differ || enc.atomExpr(a.inst.iter.at(g)) != enc.atomExpr(b.inst.iter.at(g));
-  s.add(differ);
-  s.add(q_.sameElement(a, b));
+  addCrossBlockFormula(q_, s, k_, a, b);
   q_.countPair();
   Verdict v = q_.solve(s);
   if (v == Verdict::Unsat) return false;
@@ -227,19 +209,6 @@ void RaceCheck::proposeSync(PairQuery& q, size_t depth, const Scenario& sc, Sync
     sink_.diag(DiagID::note_sync_fix, SrcRange{at->range.begin, at->range.begin}, {syncScopeName(sc2)},
                {FixIt{SrcRange{at->range.begin, SrcLoc{}}, text}});
     return;
-  }
-}
-
-void RaceCheck::findUnneededSyncs() {
-  for (const PlacedStmt& s : facts_.syncs) {
-    syncs_.disabled.insert(s.stmt);
-    // Cross-block verdicts do not depend on syncs, and `run` found none: skip them.
-    if (races(false, /*crossBlocks=*/false) == 0) {
-      sink_.diag(DiagID::warn_sync_unneeded, s.stmt->range, {syncScopeName(s.stmt->scope)},
-                 {FixIt{s.stmt->range, ""}});
-    } else {
-      syncs_.disabled.erase(s.stmt);
-    }
   }
 }
 

@@ -18,6 +18,13 @@
 
 namespace exo::checker {
 
+/// The race question for one case of two sides' relative position; false when the plan
+/// needs no question. Both the reporting and the fast path build their queries here.
+bool addRaceFormula(Queries& q, z3::solver& s, const model::Kernel& k, const Side& a, const Side& b,
+                    const std::vector<const model::Stmt*>& common, size_t depth, const RacePlan& plan);
+/// The cross-block question: two different blocks touch the same element.
+void addCrossBlockFormula(Queries& q, z3::solver& s, const model::Kernel& k, const Side& a, const Side& b);
+
 class RaceCheck {
 public:
   /// `bad`: sites whose indices cannot be modelled (skipped); filled by the caller
@@ -28,10 +35,6 @@ public:
 
   /// Checks and reports every pair of sites.
   void run() { races(true, true); }
-
-  /// Greedily drops syncs whose removal keeps the kernel race-free, and warns.
-  /// Only for a kernel that `run` proved.
-  void findUnneededSyncs();
 
 private:
   /// Where and how two accesses are ordered, for one case of their relative position.

@@ -51,6 +51,55 @@ ScopeSet SyncsInEffect::syncsAround(const Path& p, size_t from, bool after) cons
   return out;
 }
 
+size_t commonPrefix(const AccessSite& A, const AccessSite& B) {
+  size_t prefix = 0;
+  while (prefix < A.path.size() && prefix < B.path.size() && A.path[prefix] == B.path[prefix]) ++prefix;
+  return prefix;
+}
+
+std::vector<const Stmt*> commonLoops(const AccessSite& A, const AccessSite& B) {
+  return enclosingLoops(Path(A.path.begin(), A.path.begin() + commonPrefix(A, B)));
+}
+
+bool RacePlan::sameAs(const RacePlan& o) const {
+  return kind == o.kind && loop == o.loop && near == o.near && all == o.all;
+}
+
+RacePlan planRace(const SyncsInEffect& syncs, const AccessSite& A, const AccessSite& B,
+                  const std::vector<const Stmt*>& common, size_t prefix, size_t depth) {
+  RacePlan p;
+  if (depth < common.size()) {
+    const Stmt* l = common[depth];
+    p.loop = l;
+    if (l->loop != LoopKind::Seq) return p;  // different threads, nothing orders them
+    p.kind = RacePlan::Kind::SeqLoop;
+    size_t at = 0;
+    while (A.path[at].container != l) ++at;
+    p.near = syncs.syncsAround(A.path, at + 1, true);
+    p.near.merge(syncs.syncsAround(B.path, at + 1, false));
+    p.all = syncs.guaranteed(l->forBody());
+    if (syncs.virtualSync.container == l->forBody()) p.all.add(syncs.virtualSync.scope);
+    if (at + 1 < B.path.size()) {
+      p.fixContainer = B.path[at + 1].container;
+      p.fixBefore = B.path[at + 1].child;
+    }
+  } else if (prefix < A.path.size() && prefix < B.path.size() &&
+             A.path[prefix].container->kind == StmtKind::Block) {
+    int ia = A.path[prefix].child, ib = B.path[prefix].child;
+    if (ia > ib) {
+      p.kind = RacePlan::Kind::Reversed;
+      return p;
+    }
+    p.kind = RacePlan::Kind::Straight;
+    p.near = syncs.syncsIn(A.path[prefix].container, 2 * ia, 2 * ib);
+    p.near.merge(syncs.syncsAround(A.path, prefix + 1, true));
+    p.near.merge(syncs.syncsAround(B.path, prefix + 1, false));
+    p.fixContainer = A.path[prefix].container;
+    p.fixBefore = ib;
+  }
+  return p;
+}
+
 std::vector<SyncScope> allowedScopes(const Path& p, size_t upto) {
   LoopKind finest = LoopKind::Block;
   for (size_t i = 0; i < upto && i < p.size(); ++i) {

@@ -17,6 +17,8 @@ namespace exo::checker {
 /// Which sync scopes are guaranteed to execute somewhere.
 struct ScopeSet {
   bool block = false, warpgroup = false, warp = false;
+  bool operator==(const ScopeSet& o) const { return block == o.block && warpgroup == o.warpgroup && warp == o.warp; }
+  int bits() const { return (block ? 1 : 0) | (warpgroup ? 2 : 0) | (warp ? 4 : 0); }
   void add(model::SyncScope s);
   void merge(const ScopeSet& o);
   bool any() const { return block || warpgroup || warp; }
@@ -45,6 +47,38 @@ public:
   /// loop whose body is at `from`, at the same collective level.
   ScopeSet syncsAround(const Path& p, size_t from, bool after) const;
 };
+
+/// How two accesses A (first) and B are ordered in one case of their relative position:
+/// iterations equal on their first `depth` common loops and, if `depth` names a common
+/// loop, A's iteration of it before B's (see docs/prover.md, "Order"). Pure: no solver.
+struct RacePlan {
+  enum class Kind {
+    Reversed,   // same iteration of every common loop and B runs first: the reversed pair covers it
+    Unordered,  // nothing orders them (a parallel loop, or the two arms of an if)
+    SeqLoop,    // `loop` sequential: ordered by `near` syncs, or by `all` when iterations are 2+ apart
+    Straight,   // same iterations: ordered by the `near` syncs between them
+  };
+  Kind kind = Kind::Unordered;
+  const model::Stmt* loop = nullptr;  // the common loop at `depth` (null when all are equal)
+  ScopeSet near, all;
+  const model::Stmt* fixContainer = nullptr;  // where one sync could order them (a Block)
+  int fixBefore = 0;
+
+  /// Ordered whatever the solver says: the query would be `... && false`.
+  bool trivially() const {
+    return kind == Kind::Reversed || ((kind == Kind::SeqLoop || kind == Kind::Straight) && near.block);
+  }
+  /// The same formula (the fix-it fields aside).
+  bool sameAs(const RacePlan& o) const;
+};
+
+/// The loops enclosing both sites, outermost first.
+std::vector<const model::Stmt*> commonLoops(const AccessSite& a, const AccessSite& b);
+/// Length of the common prefix of two sites' paths.
+size_t commonPrefix(const AccessSite& a, const AccessSite& b);
+
+RacePlan planRace(const SyncsInEffect& syncs, const AccessSite& a, const AccessSite& b,
+                  const std::vector<const model::Stmt*>& common, size_t prefix, size_t depth);
 
 /// Which sync scopes may stand inside `container` (not in loops finer than them).
 std::vector<model::SyncScope> allowedScopes(const Path& p, size_t upto);

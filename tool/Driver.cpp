@@ -107,7 +107,9 @@ private:
       std::unique_ptr<model::Kernel> k = buildKernelModel(ctx, fn, sink);
       if (!k || !model::mapThreads(*k, sink) || !checker::checkStructure(*k, sink)) continue;
       checker::ProverStats stats;
-      bool proven = checker::proveKernel(*k, sink, &stats);
+      checker::ProverLimits limits;
+      limits.maxQueries = opts_.proverMaxQueries;
+      bool proven = checker::proveKernel(*k, sink, &stats, limits);
       if (opts_.printStats)
         llvm::errs() << "exo-cuda: " << k->name << ": prover " << (proven ? "proved" : "rejected") << " in "
                      << llvm::format("%.3f", stats.seconds) << " s, " << stats.accessPairs << " access pairs, "

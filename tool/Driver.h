@@ -1,9 +1,11 @@
 // The exo-cuda pipeline for one source file: parse -> model -> check -> rewrite.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "checker/Prover.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
 
@@ -12,6 +14,7 @@ namespace exo {
 struct DriverOptions {
   bool checkOnly = false;
   bool printStats = false;           // --prover-stats: prover timings to stderr
+  uint64_t proverMaxQueries = checker::ProverLimits::kDefaultMaxQueries;  // --prover-max-queries
   std::string exoIncludeDir;         // where exo/exo.hpp lives
   std::string clangResourceDir;      // clang 22's resource headers
 };

@@ -38,6 +38,11 @@ static cl::opt<std::string> ExportFixes("export-fixes",
 static cl::opt<bool> Summary("summary", cl::desc("print what was checked and where the CUDA went"),
                              cl::cat(Category));
 static cl::opt<bool> Stats("prover-stats", cl::desc("print prover statistics to stderr"), cl::cat(Category));
+static cl::opt<uint64_t> MaxQueries("prover-max-queries",
+                                    cl::desc("give up on a kernel after <n> solver queries (or 250 x <n> access "
+                                             "pairs compared), with 'cannot prove'"),
+                                    cl::value_desc("n"), cl::init(exo::checker::ProverLimits::kDefaultMaxQueries),
+                                    cl::cat(Category));
 
 namespace {
 
@@ -156,6 +161,7 @@ int main(int argc, const char** argv) {
   exo::DriverOptions opts;
   opts.checkOnly = CheckOnly;
   opts.printStats = Stats;
+  opts.proverMaxQueries = MaxQueries;
   opts.exoIncludeDir = findExoInclude(argv[0]);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
 
