@@ -331,8 +331,9 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
       if (op == "-") return *l - *r;
       if (op == "*") return *l * *r;
       if (op == "/" || op == "%") {
+        if (!r->isConst() && onlyParams(*r)) return divideByParameter(op, *l, *r, inst);
         if (!r->isConst() || r->constValue() <= 0) {
-          why = "it divides by a value that is not a positive constant";
+          why = "it divides by a value that is neither a positive constant nor a parameter expression";
           return std::nullopt;
         }
         int64_t c = r->constValue();
@@ -409,6 +410,20 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
   }
   why = "the expression cannot be modelled";
   return std::nullopt;
+}
+
+// `x / n` and `x % n` by a launch-time value n (e.g. the ring index `(b + 1) % nb`):
+// C's truncating semantics with a non-linear x = n * q + r, |r| < |n|, r of x's sign.
+// Z3 decides what it can (0 <= x % n < n for x >= 0, n > 0; injectivity of (b + c) % n
+// over a window of n values); an "unknown" becomes "cannot prove". A zero divisor is
+// undefined behaviour of the sequential program and is not reported (docs/prover.md).
+Poly Encoder::divideByParameter(const std::string& op, const Poly& x, const Poly& n, Instance& inst) {
+  int q = newAtom("q"), r = newAtom("r");
+  z3::expr X = toZ3(x), N = toZ3(n), Q = atoms_[q], R = atoms_[r];
+  inst.facts.push_back(N != 0 && X == N * Q + R);
+  inst.facts.push_back(z3::implies(X >= 0, R >= 0) && z3::implies(X < 0, R <= 0));
+  inst.facts.push_back(z3::implies(N > 0, R < N && R > -N) && z3::implies(N < 0, R < -N && R > N));
+  return Poly::atom(op == "/" ? q : r);
 }
 
 std::optional<int> Encoder::boundedBits(const Expr& e) const {

@@ -90,6 +90,7 @@ private:
   std::optional<Poly> integerValue(const model::Expr& e, Instance& inst, std::string& why, int depth);
   /// k such that e's value is always in [0, 2^k), when the expression shows it.
   std::optional<int> boundedBits(const model::Expr& e) const;
+  Poly divideByParameter(const std::string& op, const Poly& x, const Poly& n, Instance& inst);
   std::optional<Poly> bitwise(const model::Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why);
   bool onlyParams(const Poly& p) const;
   static std::string polyKey(const Poly& p);

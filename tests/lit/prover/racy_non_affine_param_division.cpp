@@ -1,6 +1,7 @@
-// division by a parameter
+// division by a parameter: t / n is 0 for every t < n, so threads 0 and 1 write one
+// element. Modelled exactly (C's truncating division by a parameter), with a witness.
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
-// CHECK: :[[@LINE+8]]:7: error: cannot prove that the access
+// CHECK: :[[@LINE+8]]:7: error: data race on 'y': thread (1) of block (0) writes y[0] that thread (0) of block (0) also writes
 #include <exo/exo.hpp>
 
 [[exo::kernel]]
