@@ -10,6 +10,8 @@
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "model/ThreadMapping.h"
@@ -51,6 +53,39 @@ public:
 
 private:
   c::DiagnosticConsumer* next_;
+};
+
+/// Every diagnostic of a file, from Clang's driver (argument errors) and from the
+/// compiler (parse errors, ours), goes through here: printed as text with the options
+/// of the engine that reports it, and counted, so that any error fails the file.
+/// (Owning the printer also keeps Clang from building its own for
+/// '-fdiagnostics-format=sarif', which crashes in Clang 22 under LibTooling.)
+class CountingPrinter : public c::DiagnosticConsumer {
+public:
+  void BeginSourceFile(const c::LangOptions& lo, const c::Preprocessor* pp) override {
+    if (pp) {
+      printer_ = std::make_unique<c::TextDiagnosticPrinter>(llvm::errs(), pp->getDiagnostics().getDiagnosticOptions());
+      printer_->BeginSourceFile(lo, pp);
+    }
+  }
+  void EndSourceFile() override {
+    if (!printer_) return;
+    printer_->EndSourceFile();
+    printer_.reset();  // the options it refers to die with the compiler instance
+  }
+  void finish() override {
+    if (printer_) printer_->finish();
+  }
+  void HandleDiagnostic(c::DiagnosticsEngine::Level level, const c::Diagnostic& info) override {
+    c::DiagnosticConsumer::HandleDiagnostic(level, info);  // counts errors and warnings
+    if (printer_) return printer_->HandleDiagnostic(level, info);
+    // The driver's diagnostics (unknown arguments, ...): no source file is open.
+    c::TextDiagnosticPrinter once(llvm::errs(), info.getDiags()->getDiagnosticOptions());
+    once.HandleDiagnostic(level, info);
+  }
+
+private:
+  std::unique_ptr<c::TextDiagnosticPrinter> printer_;
 };
 
 void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::vector<const c::FunctionDecl*>& out) {
@@ -190,10 +225,23 @@ FileResult processFile(const c::tooling::CompilationDatabase& db, const std::str
   tool.appendArgumentsAdjuster(c::tooling::getInsertArgumentAdjuster(
       {"-fsyntax-only", "-D__EXO_CUDA__=1", "-I" + opts.exoIncludeDir, "-resource-dir", opts.clangResourceDir},
       ArgumentInsertPosition::END));
+  // exo-cuda prints diagnostics as text (ours and Clang's alike): drop any other format.
+  tool.appendArgumentsAdjuster([](const c::tooling::CommandLineArguments& args, llvm::StringRef) {
+    c::tooling::CommandLineArguments kept;
+    for (const std::string& a : args)
+      if (!llvm::StringRef(a).starts_with("-fdiagnostics-format")) kept.push_back(a);
+    return kept;
+  });
   tool.setPrintErrorMessage(false);  // the diagnostics already said why
+  CountingPrinter printer;
+  tool.setDiagnosticConsumer(&printer);
   PipelineFactory factory(opts, result);
   int rc = tool.run(&factory);
-  if (rc != 0) result.ok = false;
+  // Any error, including one from Clang's driver (an unknown flag), fails the file.
+  if (rc != 0 || printer.getNumErrors() > 0) {
+    result.ok = false;
+    result.cuda.clear();
+  }
   return result;
 }
 
