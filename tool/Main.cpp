@@ -8,6 +8,11 @@
 #include <memory>
 #include <string>
 
+#include "annotations/ClangDiags.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/ReplacementsYaml.h"
@@ -95,6 +100,76 @@ std::string findExoInclude(const char* argv0) {
   return EXO_INCLUDE_DIR;
 }
 
+/// Diagnostics of the tool itself (no source location), printed like Clang's driver:
+/// "exo-cuda: error: ...".
+class ToolDiags {
+public:
+  ToolDiags() : printer_(llvm::errs(), opts_), engine_(clang::DiagnosticIDs::create(), opts_, &printer_, false) {
+    printer_.setPrefix("exo-cuda");
+  }
+  void error(exo::model::DiagID id, const std::vector<std::string>& args) {
+    auto b = engine_.Report(exo::clangDiagID(engine_, id));
+    for (const std::string& a : args) b << a;
+  }
+
+private:
+  clang::DiagnosticOptions opts_;
+  clang::TextDiagnosticPrinter printer_;
+  clang::DiagnosticsEngine engine_;
+};
+
+/// A path for comparing outputs that may not exist yet: absolute, without "." and "..".
+std::string canonicalPath(const std::string& path) {
+  llvm::SmallString<256> p(path);
+  llvm::sys::fs::make_absolute(p);
+  llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> real;  // resolve symlinks where the file or its directory exists
+  if (!llvm::sys::fs::real_path(p, real)) return std::string(real);
+  llvm::StringRef dir = llvm::sys::path::parent_path(p);
+  if (!llvm::sys::fs::real_path(dir, real)) {
+    llvm::sys::path::append(real, llvm::sys::path::filename(p));
+    return std::string(real);
+  }
+  return std::string(p);
+}
+
+/// No output may be an input or another output; reported before anything is written.
+bool checkOutputs(ToolDiags& diags) {
+  struct Out {
+    std::string path, what;
+  };
+  std::vector<Out> outs;
+  if (!CheckOnly)
+    for (const std::string& in : Inputs) {
+      std::string out = outputPath(in);
+      if (!out.empty()) outs.push_back({out, "the CUDA of '" + in + "'"});
+    }
+  if (!ExportFixes.empty()) outs.push_back({ExportFixes, "the fix-its ('--export-fixes')"});
+  bool ok = true;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    std::string ci = canonicalPath(outs[i].path);
+    bool isInput = false;
+    for (const std::string& in : Inputs)
+      if (!isInput && (llvm::sys::fs::equivalent(outs[i].path, in) || ci == canonicalPath(in))) {
+        diags.error(exo::model::DiagID::err_output_is_input, {outs[i].what, outs[i].path, in});
+        ok = false;
+        isInput = true;
+      }
+    if (isInput) continue;
+    for (size_t j = 0; j < i; ++j)
+      if (ci == canonicalPath(outs[j].path) || llvm::sys::fs::equivalent(outs[i].path, outs[j].path)) {
+        bool twoKernels = j < Inputs.size() && i < Inputs.size() && !CheckOnly;
+        diags.error(exo::model::DiagID::err_output_collision,
+                    {outs[i].path, outs[j].what, outs[i].what,
+                     twoKernels ? "give the inputs different names, or run exo-cuda once per input with '-o'"
+                                : "choose different paths"});
+        ok = false;
+        break;
+      }
+  }
+  return ok;
+}
+
 int usage(const std::string& msg) {
   llvm::errs() << "exo-cuda: error: " << msg << "\n";
   return 2;
@@ -132,9 +207,9 @@ int main(int argc, const char** argv) {
   for (const std::string& in : Inputs)
     if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
   if (!OutDir.empty() && !llvm::sys::fs::is_directory(OutDir)) return usage("no such directory: '" + OutDir + "'");
-  for (const std::string& in : Inputs) {  // never overwrite an input
-    std::string out = outputPath(in);
-    if (!out.empty() && llvm::sys::fs::equivalent(out, in)) return usage("output '" + out + "' is the input '" + in + "'");
+  {  // never overwrite an input, nor one output with another
+    ToolDiags diags;
+    if (!checkOutputs(diags)) return 1;
   }
 
   // Compilation database: -p, else "--" args, else one found above the first input.
