@@ -1,6 +1,7 @@
 #include "tool/Driver.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 #include "annotations/ClangDiags.h"
 #include "checker/Checks.h"
@@ -156,7 +157,11 @@ private:
     result_.ok = true;
     if (opts_.checkOnly) return;
     rewriter::PrintOptions po;
-    po.sourceName = sourceName_;  // as the user wrote it: output independent of the cwd's path
+    // As the user wrote it (output independent of the cwd's path), without "./" parts:
+    // `k.exo.cpp` and `./k.exo.cpp` give the same CUDA.
+    llvm::SmallString<256> name(sourceName_);
+    llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/false);
+    po.sourceName = std::string(name);
     po.lineOf = [&sm](model::SrcLoc l) -> unsigned {
       c::SourceLocation loc = toClang(l);
       return loc.isValid() ? sm.getExpansionLineNumber(loc) : 0;

@@ -204,8 +204,12 @@ int main(int argc, const char** argv) {
   if (!Output.empty() && Inputs.size() != 1) return usage("'-o' needs exactly one input; use '--out-dir'");
   if (!Output.empty() && !OutDir.empty()) return usage("give '-o' or '--out-dir', not both");
   if (CheckOnly && (!Output.empty() || !OutDir.empty())) return usage("'--check-only' writes nothing; drop '-o'/'--out-dir'");
-  for (const std::string& in : Inputs)
+  for (const std::string& in : Inputs) {
     if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
+    // LibTooling reads '\' in a path as '/' (and would look for another file).
+    if (in.find('\\') != std::string::npos)
+      return usage("file name '" + in + "' contains '\\', which Clang's tooling reads as '/'; rename the file");
+  }
   if (!OutDir.empty() && !llvm::sys::fs::is_directory(OutDir)) return usage("no such directory: '" + OutDir + "'");
   {  // never overwrite an input, nor one output with another
     ToolDiags diags;
