@@ -89,6 +89,17 @@ private:
   std::unique_ptr<c::TextDiagnosticPrinter> printer_;
 };
 
+/// "'-Wexo-a', '-Wexo-b'": every exo warning flag, for the unknown-flag warning.
+std::string knownWarningFlags() {
+  std::string list;
+#define DIAG(ID, LEVEL, TEXT)
+#define DIAG_FLAG(ID, FLAG) list += (list.empty() ? "'-W" : ", '-W") + std::string(FLAG) + "'";
+#include "model/Diagnostics.def"
+#undef DIAG_FLAG
+#undef DIAG
+  return list;
+}
+
 void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::vector<const c::FunctionDecl*>& out) {
   for (const c::Decl* d : dc->decls()) {
     // Namespaces and extern "C" { } blocks hold kernels too.
@@ -116,11 +127,13 @@ std::string describe(const model::Kernel& k, const checker::ProverStats& stats) 
 class PipelineConsumer : public c::ASTConsumer {
 public:
   PipelineConsumer(const DriverOptions& opts, FileResult& result, UnknownExoAttrFilter* filter,
-                   std::string sourceName)
-      : opts_(opts), result_(result), filter_(filter), sourceName_(std::move(sourceName)) {}
+                   std::string sourceName, const WarningOptions& warnings)
+      : opts_(opts), result_(result), filter_(filter), sourceName_(std::move(sourceName)), warnings_(warnings) {}
 
   void HandleTranslationUnit(c::ASTContext& ctx) override {
-    ClangDiagSink sink(ctx.getDiagnostics(), ctx.getLangOpts());
+    ClangDiagSink sink(ctx.getDiagnostics(), ctx.getLangOpts(), &warnings_);
+    for (const std::string& flag : warnings_.unknown)
+      sink.diag(model::DiagID::warn_unknown_warning_option, model::SrcLoc{}, {flag, knownWarningFlags()});
     run(ctx, sink);
     result_.fixes = sink.replacements();
   }
@@ -175,11 +188,13 @@ private:
   FileResult& result_;
   UnknownExoAttrFilter* filter_;
   std::string sourceName_;
+  const WarningOptions& warnings_;
 };
 
 class PipelineAction : public c::ASTFrontendAction {
 public:
-  PipelineAction(const DriverOptions& opts, FileResult& result) : opts_(opts), result_(result) {}
+  PipelineAction(const DriverOptions& opts, FileResult& result, const WarningOptions& warnings)
+      : opts_(opts), result_(result), warnings_(warnings) {}
 
   std::unique_ptr<c::ASTConsumer> CreateASTConsumer(c::CompilerInstance& ci, llvm::StringRef) override {
     c::DiagnosticsEngine& diags = ci.getDiagnostics();
@@ -188,7 +203,7 @@ public:
     filter_ = std::make_unique<UnknownExoAttrFilter>(orig_);
     owner_ = diags.takeClient();  // null if the engine did not own it
     diags.setClient(filter_.get(), /*ShouldOwnClient=*/false);
-    return std::make_unique<PipelineConsumer>(opts_, result_, filter_.get(), result_.sourceName);
+    return std::make_unique<PipelineConsumer>(opts_, result_, filter_.get(), result_.sourceName, warnings_);
   }
 
   void EndSourceFileAction() override {
@@ -200,6 +215,7 @@ public:
 private:
   const DriverOptions& opts_;
   FileResult& result_;
+  const WarningOptions& warnings_;
   std::unique_ptr<UnknownExoAttrFilter> filter_;
   std::unique_ptr<c::DiagnosticConsumer> owner_;
   c::DiagnosticConsumer* orig_ = nullptr;
@@ -207,12 +223,16 @@ private:
 
 class PipelineFactory : public c::tooling::FrontendActionFactory {
 public:
-  PipelineFactory(const DriverOptions& opts, FileResult& result) : opts_(opts), result_(result) {}
-  std::unique_ptr<c::FrontendAction> create() override { return std::make_unique<PipelineAction>(opts_, result_); }
+  PipelineFactory(const DriverOptions& opts, FileResult& result, const WarningOptions& warnings)
+      : opts_(opts), result_(result), warnings_(warnings) {}
+  std::unique_ptr<c::FrontendAction> create() override {
+    return std::make_unique<PipelineAction>(opts_, result_, warnings_);
+  }
 
 private:
   const DriverOptions& opts_;
   FileResult& result_;
+  const WarningOptions& warnings_;
 };
 
 }  // namespace
@@ -237,10 +257,22 @@ FileResult processFile(const c::tooling::CompilationDatabase& db, const std::str
       if (!llvm::StringRef(a).starts_with("-fdiagnostics-format")) kept.push_back(a);
     return kept;
   });
+  // Warning options from exo-cuda's command line come last (they win over the
+  // database's); the exo ones are read here and kept from Clang.
+  tool.appendArgumentsAdjuster(
+      c::tooling::getInsertArgumentAdjuster(opts.warningArgs, ArgumentInsertPosition::END));
+  WarningOptions warnings;
+  tool.appendArgumentsAdjuster([&warnings](const c::tooling::CommandLineArguments& args, llvm::StringRef) {
+    warnings = WarningOptions();
+    c::tooling::CommandLineArguments kept;
+    for (const std::string& a : args)
+      if (!warnings.consume(a)) kept.push_back(a);
+    return kept;
+  });
   tool.setPrintErrorMessage(false);  // the diagnostics already said why
   CountingPrinter printer;
   tool.setDiagnosticConsumer(&printer);
-  PipelineFactory factory(opts, result);
+  PipelineFactory factory(opts, result, warnings);
   int rc = tool.run(&factory);
   // Any error, including one from Clang's driver (an unknown flag), fails the file.
   if (rc != 0 || printer.getNumErrors() > 0) {

@@ -14,6 +14,7 @@ struct DriverOptions {
   bool printStats = false;           // --prover-stats: prover timings to stderr
   std::string exoIncludeDir;         // where exo/exo.hpp lives
   std::string clangResourceDir;      // clang 22's resource headers
+  std::vector<std::string> warningArgs;  // -W..., -w from exo-cuda's own command line (after the database's)
 };
 
 

@@ -12,6 +12,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -43,6 +44,32 @@ static cl::opt<std::string> ExportFixes("export-fixes",
 static cl::opt<bool> Summary("summary", cl::desc("print what was checked and where the CUDA went"),
                              cl::cat(Category));
 static cl::opt<bool> Stats("prover-stats", cl::desc("print prover statistics to stderr"), cl::cat(Category));
+// -W<warning> and -w are taken out of argv before LLVM's parser sees it (LLVM's own
+// libraries register a "W" option); they are documented here.
+static cl::extrahelp MoreHelp(R"(
+WARNINGS:
+  -W<warning>           as for Clang, after the build's own: -Werror,
+                        -Wno-exo-unneeded-sync, -Werror=exo-unneeded-sync, ...
+                        (exo warnings print their flag: [-Wexo-...])
+  -w                    suppress all warnings
+
+COMPILER ARGUMENTS:
+  Include paths, defines and warning options come from the build's
+  compile_commands.json: -p <build-dir>, else the first one found in the
+  directory of the first input or one of its ancestors. Or give them
+  after "--": exo-cuda k.exo.cpp -- -Iinclude -DTILE=32 (then no database is
+  read). Sources are always parsed as C++17; diagnostics are printed as text.
+
+OUTPUT:
+  Without -o or --out-dir the CUDA goes to standard output; diagnostics go to
+  standard error. Files are written atomically, and only when no input has an
+  error; no output may be an input or another output.
+
+EXIT STATUS:
+  0  no errors (warnings allowed, unless -Werror)
+  1  errors in an input (Clang's or exo's), or outputs refused or not written
+  2  usage error (bad options, missing input file or directory, unreadable -p)
+)");
 
 namespace {
 
@@ -180,20 +207,30 @@ int usage(const std::string& msg) {
 int main(int argc, const char** argv) {
   (void)exoAttributesLinked();
   // Split off "-- <compiler args>" (LibTooling convention).
-  int toolArgc = argc;
-  std::vector<std::string> extraArgs;
+  // Take out the warning options (-W..., -w) before "--"; they apply after the build's.
+  std::vector<const char*> toolArgv{argv[0]};
+  std::vector<std::string> extraArgs, warningArgs;
   bool sawDashDash = false;
-  for (int i = 1; i < argc; ++i)
-    if (std::string(argv[i]) == "--") {
-      toolArgc = i;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef a(argv[i]);
+    if (a == "--") {
       sawDashDash = true;
       for (int j = i + 1; j < argc; ++j) extraArgs.push_back(argv[j]);
       break;
     }
+    bool isValue = i > 1 && llvm::is_contained({"-o", "-p", "--out-dir", "-out-dir", "--export-fixes", "-export-fixes"},
+                                              llvm::StringRef(argv[i - 1]));
+    if (!isValue && (a == "-w" || (a.starts_with("-W") && a.size() > 2))) warningArgs.push_back(a.str());
+    else toolArgv.push_back(argv[i]);
+  }
+  int toolArgc = static_cast<int>(toolArgv.size());
   cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](llvm::raw_ostream& os) {
+    os << "exo-cuda " << EXO_CUDA_VERSION << "\nbuilt with " << clang::getClangFullVersion() << "\n";
+  });
   std::string errors;
   llvm::raw_string_ostream errStream(errors);
-  if (!cl::ParseCommandLineOptions(toolArgc, argv,
+  if (!cl::ParseCommandLineOptions(toolArgc, toolArgv.data(),
                                    "exo-cuda: proves annotated sequential C++ kernels race-free and rewrites them "
                                    "into CUDA\n",
                                    &errStream)) {
@@ -237,6 +274,7 @@ int main(int argc, const char** argv) {
   opts.printStats = Stats;
   opts.exoIncludeDir = findExoInclude(argv[0]);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
+  opts.warningArgs = warningArgs;
 
   std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = stdout), text
   bool allOk = true;
