@@ -8,6 +8,7 @@
 #include "checker/Prover.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -100,11 +101,16 @@ std::string knownWarningFlags() {
   return list;
 }
 
-void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::vector<const c::FunctionDecl*>& out) {
+void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::vector<const c::FunctionDecl*>& out,
+                    std::vector<const c::FunctionDecl*>& templates) {
   for (const c::Decl* d : dc->decls()) {
     // Namespaces and extern "C" { } blocks hold kernels too.
     if (llvm::isa<c::NamespaceDecl>(d) || llvm::isa<c::LinkageSpecDecl>(d))
-      collectKernels(llvm::cast<c::DeclContext>(d), sm, out);
+      collectKernels(llvm::cast<c::DeclContext>(d), sm, out, templates);
+    if (const auto* ft = llvm::dyn_cast<c::FunctionTemplateDecl>(d)) {
+      const c::FunctionDecl* fn = ft->getTemplatedDecl();
+      if (fn && isExoKernel(fn) && sm.isInMainFile(fn->getLocation())) templates.push_back(fn);
+    }
     const auto* fn = llvm::dyn_cast<c::FunctionDecl>(d);
     if (fn && fn->doesThisDeclarationHaveABody() && isExoKernel(fn) && sm.isInMainFile(fn->getLocation()))
       out.push_back(fn);
@@ -145,10 +151,13 @@ private:
     if (diags.hasErrorOccurred()) return;
 
     const c::SourceManager& sm = ctx.getSourceManager();
-    std::vector<const c::FunctionDecl*> fns;
-    collectKernels(ctx.getTranslationUnitDecl(), sm, fns);
+    std::vector<const c::FunctionDecl*> fns, templates;
+    collectKernels(ctx.getTranslationUnitDecl(), sm, fns, templates);
+    for (const c::FunctionDecl* fn : templates)
+      sink.diag(model::DiagID::err_kernel_template, toSrcLoc(fn->getLocation()), {fn->getNameAsString()});
     if (fns.empty()) {
-      sink.diag(model::DiagID::err_no_kernel, toSrcLoc(sm.getLocForStartOfFile(sm.getMainFileID())));
+      if (templates.empty())
+        sink.diag(model::DiagID::err_no_kernel, toSrcLoc(sm.getLocForStartOfFile(sm.getMainFileID())));
       return;
     }
     std::vector<std::unique_ptr<model::Kernel>> kernels;
