@@ -56,7 +56,8 @@ WARNINGS:
 COMPILER ARGUMENTS:
   Include paths, defines and warning options come from the build's
   compile_commands.json: -p <build-dir>, else the first one found in the
-  directory of the first input or one of its ancestors. Or give them
+  directory of the first input or its build/ subdirectory, then in each
+  ancestor directory or its build/ subdirectory. Or give them
   after "--": exo-cuda k.exo.cpp -- -Iinclude -DTILE=32 (then no database is
   read). Sources are always parsed as C++17; diagnostics are printed as text.
 
@@ -197,6 +198,30 @@ bool checkOutputs(ToolDiags& diags) {
   return ok;
 }
 
+/// The compilation database for `source` when no -p or "--" is given: the first
+/// compile_commands.json (or compile_flags.txt) in the source's directory or its
+/// build/ subdirectory, then in each ancestor and its build/ (like clangd, which also
+/// looks in build/).
+std::unique_ptr<clang::tooling::CompilationDatabase> findDatabase(const std::string& source) {
+  llvm::SmallString<256> abs(source);
+  llvm::sys::fs::make_absolute(abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  for (llvm::StringRef dir = llvm::sys::path::parent_path(abs); !dir.empty();
+       dir = llvm::sys::path::parent_path(dir)) {
+    for (const char* sub : {"", "build"}) {
+      llvm::SmallString<256> candidate(dir);
+      if (*sub) llvm::sys::path::append(candidate, sub);
+      llvm::SmallString<256> json(candidate), flags(candidate);
+      llvm::sys::path::append(json, "compile_commands.json");
+      llvm::sys::path::append(flags, "compile_flags.txt");
+      if (!llvm::sys::fs::exists(json) && !llvm::sys::fs::exists(flags)) continue;
+      std::string error;
+      if (auto db = clang::tooling::CompilationDatabase::loadFromDirectory(candidate, error)) return db;
+    }
+  }
+  return nullptr;
+}
+
 int usage(const std::string& msg) {
   llvm::errs() << "exo-cuda: error: " << msg << "\n";
   return 2;
@@ -253,7 +278,8 @@ int main(int argc, const char** argv) {
     if (!checkOutputs(diags)) return 1;
   }
 
-  // Compilation database: -p, else "--" args, else one found above the first input.
+  // Compilation database: -p, else "--" args, else one found beside or above the first
+  // input, directly or in a build/ directory.
   std::string dbError;
   std::unique_ptr<clang::tooling::CompilationDatabase> db;
   if (!BuildPath.empty()) {
@@ -264,7 +290,7 @@ int main(int argc, const char** argv) {
   } else if (sawDashDash) {
     db = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", extraArgs);
   } else {
-    db = clang::tooling::CompilationDatabase::autoDetectFromSource(Inputs.front(), dbError);
+    db = findDatabase(Inputs.front());
     if (db) db = clang::tooling::inferMissingCompileCommands(std::move(db));
     if (!db) db = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>{});
   }
