@@ -16,6 +16,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/ParsedAttrInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 
@@ -87,8 +88,25 @@ public:
   }
 
 private:
+  /// `[[exo::kernel;` (no `]]`): Clang's recovery eats the `;` as if it closed the
+  /// attribute list and reports nothing, while g++ rejects the file. The token after the
+  /// attribute must be `]` (end of the list) or `,` (another attribute).
+  static bool checkClosed(clang::Sema& S, const ParsedAttr& A, const char* name) {
+    clang::SourceLocation end = A.getRange().getEnd();
+    if (end.isInvalid() || !end.isFileID()) return true;
+    std::optional<clang::Token> next =
+        clang::Lexer::findNextToken(end, S.getSourceManager(), S.getLangOpts());
+    if (!next || next->isOneOf(clang::tok::r_square, clang::tok::comma, clang::tok::ellipsis)) return true;
+    std::string found = next->is(clang::tok::eof)
+                            ? std::string("the end of the file")
+                            : "'" + clang::Lexer::getSpelling(*next, S.getSourceManager(), S.getLangOpts()) + "'";
+    report(S, next->getLocation(), DiagID::err_attr_unterminated) << name << found;
+    return false;
+  }
+
   /// Checks spelling and arguments; on success sets the annotation string.
   bool validate(clang::Sema& S, const ParsedAttr& A, std::string& annotation) const {
+    if (!checkClosed(S, A, A.getScopeName() ? scoped_.c_str() : name_)) return false;
     std::string levelList;
     for (size_t i = 0; i < levels_.size(); ++i)
       levelList += (i ? (i + 1 == levels_.size() ? " or '" : ", '") : "'") + levels_[i] + "'";

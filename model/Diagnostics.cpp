@@ -29,4 +29,14 @@ const char* diagName(DiagID id) {
   return "";
 }
 
+const char* diagFlag(DiagID id) {
+#define DIAG(ID, LEVEL, TEXT)
+#define DIAG_FLAG(ID, FLAG) \
+  if (id == DiagID::ID) return FLAG;
+#include "model/Diagnostics.def"
+#undef DIAG_FLAG
+#undef DIAG
+  return "";
+}
+
 }  // namespace exo::model

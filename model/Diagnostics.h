@@ -19,6 +19,8 @@ enum class DiagLevel { Error, Warning, Note };
 DiagLevel diagLevel(DiagID id);
 const char* diagText(DiagID id);
 const char* diagName(DiagID id);
+/// The warning flag of a warning, without "-W" ("exo-unneeded-sync"); "" for others.
+const char* diagFlag(DiagID id);
 
 struct FixIt {
   SrcRange range;  // replaced token range; range.end invalid: insert before range.begin

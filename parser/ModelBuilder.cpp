@@ -12,6 +12,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "parser/ConstructNames.h"
 
 namespace exo {
 namespace {
@@ -201,7 +202,7 @@ private:
     }
     if (const auto* is = llvm::dyn_cast<c::IfStmt>(s)) return ifStmt(is, out);
     if (const auto* e = llvm::dyn_cast<c::Expr>(s)) return exprStmt(e, out);
-    std::string what = std::string("'") + s->getStmtClassName() + "'";
+    std::string what = constructName(s);
     if (llvm::isa<c::WhileStmt>(s) || llvm::isa<c::DoStmt>(s)) what = "a 'while' loop";
     else if (llvm::isa<c::ReturnStmt>(s)) what = "'return'";
     else if (llvm::isa<c::BreakStmt>(s) || llvm::isa<c::ContinueStmt>(s)) what = "'break'/'continue'";
@@ -508,7 +509,7 @@ private:
       return x;
     }
     if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) return mathCall(call);
-    unsupported(e, std::string("'") + e->getStmtClassName() + "'", "see the language reference in README.md", true);
+    unsupported(e, constructName(e), "see the language reference in README.md", true);
     return nullptr;
   }
 

@@ -1,10 +1,10 @@
 #include "rewriter/CudaPrinter.h"
 
-#include "model/Evaluate.h"
-
+#include <algorithm>
 #include <functional>
 #include <sstream>
 
+#include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
 #include "model/Walk.h"
 
@@ -15,6 +15,25 @@ using namespace model;
 namespace {
 
 std::string lowered(const ExprPtr& e) { return model::printExpr(e, /*lowered=*/true); }
+
+/// A file name as a C string literal body: `"` and `\` escaped, control characters
+/// in octal (a name is one line of a #line directive and of a comment).
+std::string escapedName(const std::string& name) {
+  std::string out;
+  for (unsigned char ch : name) {
+    if (ch == '"' || ch == '\\') {
+      out += '\\';
+      out += static_cast<char>(ch);
+    } else if (ch < 0x20 || ch == 0x7f) {
+      const char oct[] = {'\\', static_cast<char>('0' + (ch >> 6)), static_cast<char>('0' + ((ch >> 3) & 7)),
+                          static_cast<char>('0' + (ch & 7)), 0};
+      out += oct;
+    } else {
+      out += static_cast<char>(ch);
+    }
+  }
+  return out;
+}
 
 // ------------------------------------------------------------- expressions
 
@@ -98,7 +117,8 @@ struct ThreadIndex {
 
 class KernelPrinter {
 public:
-  KernelPrinter(const Kernel& k, const PrintOptions& o, std::ostream& os) : k_(k), opts_(o), os_(os) {}
+  KernelPrinter(const Kernel& k, const PrintOptions& o, std::ostringstream& os)
+      : k_(k), opts_(o), os_(os), name_(escapedName(o.sourceName)) {}
 
   /// The kernel and its launcher live in the kernel's namespace, as in the source.
   void print() {
@@ -106,14 +126,39 @@ public:
     printKernel();
     printLauncher();
     for (size_t i = k_.namespaces.size(); i-- > 0;) os_ << "}  // namespace " << k_.namespaces[i] << "\n";
-    if (!k_.namespaces.empty()) os_ << "\n";
+    os_ << "\n";
   }
 
 private:
-  void line(SrcLoc loc) {
-    unsigned l = opts_.lineOf ? opts_.lineOf(loc) : 0;
-    if (l) os_ << "#line " << l << " \"" << opts_.sourceName << "\"\n";
+  unsigned lineOf(SrcLoc loc) const { return opts_.lineOf ? opts_.lineOf(loc) : 0; }
+
+  void line(SrcLoc loc) { directive(lineOf(loc)); }
+  void directive(unsigned l) {
+    if (!l) return;
+    os_ << "#line " << l << " \"" << name_ << "\"\n";
+    mappedFrom_ = os_.tellp();
+    mappedLine_ = l;
   }
+
+  /// The source line the next output line maps to (0: none yet).
+  unsigned currentLine() const {
+    if (!mappedLine_) return 0;
+    std::string text = os_.str();
+    return mappedLine_ + static_cast<unsigned>(std::count(text.begin() + mappedFrom_, text.end(), '\n'));
+  }
+
+  /// Before a closing brace of `r`'s construct: keeps it mapped inside the construct's
+  /// lines (else to its last line), never to a later statement or past the file's end.
+  void closing(SrcRange r) {
+    unsigned first = lineOf(r.begin), last = lineOf(r.end.valid() ? r.end : r.begin), cur = currentLine();
+    if (last && (cur < first || cur > last)) directive(last);
+  }
+  /// Exactly at `loc`'s line (the closing braces of the kernel and the launcher).
+  void closingAt(SrcLoc loc) {
+    unsigned l = lineOf(loc);
+    if (l && currentLine() != l) directive(l);
+  }
+  SrcLoc kernelEnd() const { return k_.body->range.end.valid() ? k_.body->range.end : k_.loc; }
   std::string ind() const { return std::string(2 * depth_, ' '); }
 
   /// The launcher's stream parameter: `stream`, unless a kernel parameter has that name.
@@ -142,7 +187,9 @@ private:
     // The block body in its own scope, as in the source (it may shadow parameters).
     os_ << ind() << "{\n";
     nested(*k_.blockBody, ThreadIndex{});
+    closing(k_.blockBody->range);
     os_ << ind() << "}\n";
+    closingAt(kernelEnd());
     os_ << "}\n\n";
   }
 
@@ -180,6 +227,7 @@ private:
           }
           os_ << ind() << "{\n";  // a `{ ... }` of the source: keeps its declarations' scope
           nested(*c, r);
+          closing(c->range);
           os_ << ind() << "}\n";
         }
         return;
@@ -190,6 +238,7 @@ private:
             << lowered(s.hi) << "; " << (s.step == 1 ? "++" + s.var->name : s.var->name + " += " + std::to_string(s.step))
             << ") {\n";
         nested(*s.forBody(), r);
+        closing(s.range);
         os_ << ind() << "}\n";
         return;
       case StmtKind::If:
@@ -197,9 +246,11 @@ private:
         os_ << ind() << "if (" << lowered(s.cond) << ") {\n";
         nested(*s.body[0], r);
         if (s.body.size() > 1) {
+          closing(s.range);
           os_ << ind() << "} else {\n";
           nested(*s.body[1], r);
         }
+        closing(s.range);
         os_ << ind() << "}\n";
         return;
       case StmtKind::Assign:
@@ -248,16 +299,20 @@ private:
     }
     std::string iter = trip == 1 ? "0" : r.divided(s.unit);
     bool simpleIter = trip == 1 || (s.unit == 1 && r.moduli.empty());  // "0" or "exo_tid"
-    if (printedUses(*s.forBody(), s.var))  // owned register indices need no variable
+    if (printedUses(*s.forBody(), s.var)) {  // owned register indices need no variable
+      if (guarded) line(s.loc());  // the guard took a line: a loop on the file's last line stays inside it
       os_ << ind() << "const " << s.var->type.scalarSpelling() << " " << s.var->name << " = "
           << iterationValue(s, iter, simpleIter) << ";\n";
+    }
     ThreadIndex inner = r.inner(s.unit);
     stmt(*s.forBody(), inner);
     if (guarded) {
       --depth_;
+      closing(s.range);
       os_ << ind() << "}\n";
     }
     --depth_;
+    closing(s.range);
     os_ << ind() << "}\n";
   }
 
@@ -297,14 +352,17 @@ private:
         line(s->loc());
         os_ << ind() << "if (!(" << lowered(s->cond) << ")) return cudaErrorInvalidValue;\n";
       }
+    closingAt(k_.loc);  // the grid size and the launch: the kernel's line, or its block loops'
     os_ << ind() << "long long exo_blocks = 1;\n";
     for (const Stmt* l : k_.gridLoops) {
+      line(l->loc());
       os_ << ind() << "const long long exo_extent_" << l->var->name << " = " << extentExpr(*l) << ";\n";
       os_ << ind() << "if (exo_extent_" << l->var->name << " <= 0) return cudaSuccess;  // no iterations\n";
       os_ << ind() << "if (exo_extent_" << l->var->name << " > 2147483647LL / exo_blocks) return cudaErrorInvalidValue;\n";
       os_ << ind() << "exo_blocks *= exo_extent_" << l->var->name << ";\n";
     }
     std::string smem = dynamicShared() ? std::to_string(k_.sharedBytes) : "0";
+    closingAt(k_.loc);
     if (dynamicShared()) {
       os_ << ind() << "cudaError_t exo_err = cudaFuncSetAttribute(" << kernelName()
           << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << smem << ");\n";
@@ -313,12 +371,17 @@ private:
     os_ << ind() << kernelName() << "<<<(unsigned)exo_blocks, " << k_.blockThreads << ", " << smem << ", " << streamName() << ">>>(";
     for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << k_.params[i]->name;
     os_ << ");\n";
-    os_ << ind() << "return cudaGetLastError();\n}\n\n";
+    os_ << ind() << "return cudaGetLastError();\n";
+    closingAt(kernelEnd());
+    os_ << "}\n";
   }
 
   const Kernel& k_;
   const PrintOptions& opts_;
-  std::ostream& os_;
+  std::ostringstream& os_;
+  std::string name_;                 // the source name, escaped for #line
+  std::streamoff mappedFrom_ = 0;    // where the output after the last #line starts
+  unsigned mappedLine_ = 0;          // the line that #line gave (0: none yet)
   int depth_ = 1;
 };
 
@@ -347,7 +410,7 @@ bool usesMath(const Kernel& k) {
 
 std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOptions& opts) {
   std::ostringstream os;
-  os << "// Generated by exo-cuda from " << opts.sourceName << ". Do not edit: edit the source and rerun.\n"
+  os << "// Generated by exo-cuda from " << escapedName(opts.sourceName) << ". Do not edit: edit the source and rerun.\n"
      << "// Build: nvcc -std=c++17 -gencode=arch=compute_90a,code=sm_90a\n"
      << "#include <cuda_runtime.h>\n";
   bool math = false, named = false;

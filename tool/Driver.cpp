@@ -1,15 +1,19 @@
 #include "tool/Driver.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 #include "annotations/ClangDiags.h"
 #include "checker/Checks.h"
 #include "checker/Prover.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "model/ThreadMapping.h"
@@ -53,11 +57,60 @@ private:
   c::DiagnosticConsumer* next_;
 };
 
-void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::vector<const c::FunctionDecl*>& out) {
+/// Every diagnostic of a file, from Clang's driver (argument errors) and from the
+/// compiler (parse errors, ours), goes through here: printed as text with the options
+/// of the engine that reports it, and counted, so that any error fails the file.
+/// (Owning the printer also keeps Clang from building its own for
+/// '-fdiagnostics-format=sarif', which crashes in Clang 22 under LibTooling.)
+class CountingPrinter : public c::DiagnosticConsumer {
+public:
+  void BeginSourceFile(const c::LangOptions& lo, const c::Preprocessor* pp) override {
+    if (pp) {
+      printer_ = std::make_unique<c::TextDiagnosticPrinter>(llvm::errs(), pp->getDiagnostics().getDiagnosticOptions());
+      printer_->BeginSourceFile(lo, pp);
+    }
+  }
+  void EndSourceFile() override {
+    if (!printer_) return;
+    printer_->EndSourceFile();
+    printer_.reset();  // the options it refers to die with the compiler instance
+  }
+  void finish() override {
+    if (printer_) printer_->finish();
+  }
+  void HandleDiagnostic(c::DiagnosticsEngine::Level level, const c::Diagnostic& info) override {
+    c::DiagnosticConsumer::HandleDiagnostic(level, info);  // counts errors and warnings
+    if (printer_) return printer_->HandleDiagnostic(level, info);
+    // The driver's diagnostics (unknown arguments, ...): no source file is open.
+    c::TextDiagnosticPrinter once(llvm::errs(), info.getDiags()->getDiagnosticOptions());
+    once.HandleDiagnostic(level, info);
+  }
+
+private:
+  std::unique_ptr<c::TextDiagnosticPrinter> printer_;
+};
+
+/// "'-Wexo-a', '-Wexo-b'": every exo warning flag, for the unknown-flag warning.
+std::string knownWarningFlags() {
+  std::string list;
+#define DIAG(ID, LEVEL, TEXT)
+#define DIAG_FLAG(ID, FLAG) list += (list.empty() ? "'-W" : ", '-W") + std::string(FLAG) + "'";
+#include "model/Diagnostics.def"
+#undef DIAG_FLAG
+#undef DIAG
+  return list;
+}
+
+void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::vector<const c::FunctionDecl*>& out,
+                    std::vector<const c::FunctionDecl*>& templates) {
   for (const c::Decl* d : dc->decls()) {
     // Namespaces and extern "C" { } blocks hold kernels too.
     if (llvm::isa<c::NamespaceDecl>(d) || llvm::isa<c::LinkageSpecDecl>(d))
-      collectKernels(llvm::cast<c::DeclContext>(d), sm, out);
+      collectKernels(llvm::cast<c::DeclContext>(d), sm, out, templates);
+    if (const auto* ft = llvm::dyn_cast<c::FunctionTemplateDecl>(d)) {
+      const c::FunctionDecl* fn = ft->getTemplatedDecl();
+      if (fn && isExoKernel(fn) && sm.isInMainFile(fn->getLocation())) templates.push_back(fn);
+    }
     const auto* fn = llvm::dyn_cast<c::FunctionDecl>(d);
     if (fn && fn->doesThisDeclarationHaveABody() && isExoKernel(fn) && sm.isInMainFile(fn->getLocation()))
       out.push_back(fn);
@@ -80,11 +133,13 @@ std::string describe(const model::Kernel& k, const checker::ProverStats& stats) 
 class PipelineConsumer : public c::ASTConsumer {
 public:
   PipelineConsumer(const DriverOptions& opts, FileResult& result, UnknownExoAttrFilter* filter,
-                   std::string sourceName)
-      : opts_(opts), result_(result), filter_(filter), sourceName_(std::move(sourceName)) {}
+                   std::string sourceName, const WarningOptions& warnings)
+      : opts_(opts), result_(result), filter_(filter), sourceName_(std::move(sourceName)), warnings_(warnings) {}
 
   void HandleTranslationUnit(c::ASTContext& ctx) override {
-    ClangDiagSink sink(ctx.getDiagnostics(), ctx.getLangOpts());
+    ClangDiagSink sink(ctx.getDiagnostics(), ctx.getLangOpts(), &warnings_);
+    for (const std::string& flag : warnings_.unknown)
+      sink.diag(model::DiagID::warn_unknown_warning_option, model::SrcLoc{}, {flag, knownWarningFlags()});
     run(ctx, sink);
     result_.fixes = sink.replacements();
   }
@@ -96,10 +151,13 @@ private:
     if (diags.hasErrorOccurred()) return;
 
     const c::SourceManager& sm = ctx.getSourceManager();
-    std::vector<const c::FunctionDecl*> fns;
-    collectKernels(ctx.getTranslationUnitDecl(), sm, fns);
+    std::vector<const c::FunctionDecl*> fns, templates;
+    collectKernels(ctx.getTranslationUnitDecl(), sm, fns, templates);
+    for (const c::FunctionDecl* fn : templates)
+      sink.diag(model::DiagID::err_kernel_template, toSrcLoc(fn->getLocation()), {fn->getNameAsString()});
     if (fns.empty()) {
-      sink.diag(model::DiagID::err_no_kernel, toSrcLoc(sm.getLocForStartOfFile(sm.getMainFileID())));
+      if (templates.empty())
+        sink.diag(model::DiagID::err_no_kernel, toSrcLoc(sm.getLocForStartOfFile(sm.getMainFileID())));
       return;
     }
     std::vector<std::unique_ptr<model::Kernel>> kernels;
@@ -123,7 +181,11 @@ private:
     result_.ok = true;
     if (opts_.checkOnly) return;
     rewriter::PrintOptions po;
-    po.sourceName = sourceName_;  // as the user wrote it: output independent of the cwd's path
+    // As the user wrote it (output independent of the cwd's path), without "./" parts:
+    // `k.exo.cpp` and `./k.exo.cpp` give the same CUDA.
+    llvm::SmallString<256> name(sourceName_);
+    llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/false);
+    po.sourceName = std::string(name);
     po.lineOf = [&sm](model::SrcLoc l) -> unsigned {
       c::SourceLocation loc = toClang(l);
       return loc.isValid() ? sm.getExpansionLineNumber(loc) : 0;
@@ -137,11 +199,13 @@ private:
   FileResult& result_;
   UnknownExoAttrFilter* filter_;
   std::string sourceName_;
+  const WarningOptions& warnings_;
 };
 
 class PipelineAction : public c::ASTFrontendAction {
 public:
-  PipelineAction(const DriverOptions& opts, FileResult& result) : opts_(opts), result_(result) {}
+  PipelineAction(const DriverOptions& opts, FileResult& result, const WarningOptions& warnings)
+      : opts_(opts), result_(result), warnings_(warnings) {}
 
   std::unique_ptr<c::ASTConsumer> CreateASTConsumer(c::CompilerInstance& ci, llvm::StringRef) override {
     c::DiagnosticsEngine& diags = ci.getDiagnostics();
@@ -150,7 +214,7 @@ public:
     filter_ = std::make_unique<UnknownExoAttrFilter>(orig_);
     owner_ = diags.takeClient();  // null if the engine did not own it
     diags.setClient(filter_.get(), /*ShouldOwnClient=*/false);
-    return std::make_unique<PipelineConsumer>(opts_, result_, filter_.get(), result_.sourceName);
+    return std::make_unique<PipelineConsumer>(opts_, result_, filter_.get(), result_.sourceName, warnings_);
   }
 
   void EndSourceFileAction() override {
@@ -162,6 +226,7 @@ public:
 private:
   const DriverOptions& opts_;
   FileResult& result_;
+  const WarningOptions& warnings_;
   std::unique_ptr<UnknownExoAttrFilter> filter_;
   std::unique_ptr<c::DiagnosticConsumer> owner_;
   c::DiagnosticConsumer* orig_ = nullptr;
@@ -169,12 +234,16 @@ private:
 
 class PipelineFactory : public c::tooling::FrontendActionFactory {
 public:
-  PipelineFactory(const DriverOptions& opts, FileResult& result) : opts_(opts), result_(result) {}
-  std::unique_ptr<c::FrontendAction> create() override { return std::make_unique<PipelineAction>(opts_, result_); }
+  PipelineFactory(const DriverOptions& opts, FileResult& result, const WarningOptions& warnings)
+      : opts_(opts), result_(result), warnings_(warnings) {}
+  std::unique_ptr<c::FrontendAction> create() override {
+    return std::make_unique<PipelineAction>(opts_, result_, warnings_);
+  }
 
 private:
   const DriverOptions& opts_;
   FileResult& result_;
+  const WarningOptions& warnings_;
 };
 
 }  // namespace
@@ -192,10 +261,35 @@ FileResult processFile(const c::tooling::CompilationDatabase& db, const std::str
   tool.appendArgumentsAdjuster(c::tooling::getInsertArgumentAdjuster(
       {"-fsyntax-only", "-D__EXO_CUDA__=1", "-I" + opts.exoIncludeDir, "-resource-dir", opts.clangResourceDir},
       ArgumentInsertPosition::END));
+  // exo-cuda prints diagnostics as text (ours and Clang's alike): drop any other format.
+  tool.appendArgumentsAdjuster([](const c::tooling::CommandLineArguments& args, llvm::StringRef) {
+    c::tooling::CommandLineArguments kept;
+    for (const std::string& a : args)
+      if (!llvm::StringRef(a).starts_with("-fdiagnostics-format")) kept.push_back(a);
+    return kept;
+  });
+  // Warning options from exo-cuda's command line come last (they win over the
+  // database's); the exo ones are read here and kept from Clang.
+  tool.appendArgumentsAdjuster(
+      c::tooling::getInsertArgumentAdjuster(opts.warningArgs, ArgumentInsertPosition::END));
+  WarningOptions warnings;
+  tool.appendArgumentsAdjuster([&warnings](const c::tooling::CommandLineArguments& args, llvm::StringRef) {
+    warnings = WarningOptions();
+    c::tooling::CommandLineArguments kept;
+    for (const std::string& a : args)
+      if (!warnings.consume(a)) kept.push_back(a);
+    return kept;
+  });
   tool.setPrintErrorMessage(false);  // the diagnostics already said why
-  PipelineFactory factory(opts, result);
+  CountingPrinter printer;
+  tool.setDiagnosticConsumer(&printer);
+  PipelineFactory factory(opts, result, warnings);
   int rc = tool.run(&factory);
-  if (rc != 0) result.ok = false;
+  // Any error, including one from Clang's driver (an unknown flag), fails the file.
+  if (rc != 0 || printer.getNumErrors() > 0) {
+    result.ok = false;
+    result.cuda.clear();
+  }
   return result;
 }
 

@@ -8,6 +8,12 @@
 #include <memory>
 #include <string>
 
+#include "annotations/ClangDiags.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/ReplacementsYaml.h"
@@ -43,6 +49,33 @@ static cl::opt<uint64_t> MaxQueries("prover-max-queries",
                                              "pairs compared), with 'cannot prove'"),
                                     cl::value_desc("n"), cl::init(exo::checker::ProverLimits::kDefaultMaxQueries),
                                     cl::cat(Category));
+// -W<warning> and -w are taken out of argv before LLVM's parser sees it (LLVM's own
+// libraries register a "W" option); they are documented here.
+static cl::extrahelp MoreHelp(R"(
+WARNINGS:
+  -W<warning>           as for Clang, after the build's own: -Werror,
+                        -Wno-exo-unneeded-sync, -Werror=exo-unneeded-sync, ...
+                        (exo warnings print their flag: [-Wexo-...])
+  -w                    suppress all warnings
+
+COMPILER ARGUMENTS:
+  Include paths, defines and warning options come from the build's
+  compile_commands.json: -p <build-dir>, else the first one found in the
+  directory of the first input or its build/ subdirectory, then in each
+  ancestor directory or its build/ subdirectory. Or give them
+  after "--": exo-cuda k.exo.cpp -- -Iinclude -DTILE=32 (then no database is
+  read). Sources are always parsed as C++17; diagnostics are printed as text.
+
+OUTPUT:
+  Without -o or --out-dir the CUDA goes to standard output; diagnostics go to
+  standard error. Files are written atomically, and only when no input has an
+  error; no output may be an input or another output.
+
+EXIT STATUS:
+  0  no errors (warnings allowed, unless -Werror)
+  1  errors in an input (Clang's or exo's), or outputs refused or not written
+  2  usage error (bad options, missing input file or directory, unreadable -p)
+)");
 
 namespace {
 
@@ -100,6 +133,100 @@ std::string findExoInclude(const char* argv0) {
   return EXO_INCLUDE_DIR;
 }
 
+/// Diagnostics of the tool itself (no source location), printed like Clang's driver:
+/// "exo-cuda: error: ...".
+class ToolDiags {
+public:
+  ToolDiags() : printer_(llvm::errs(), opts_), engine_(clang::DiagnosticIDs::create(), opts_, &printer_, false) {
+    printer_.setPrefix("exo-cuda");
+  }
+  void error(exo::model::DiagID id, const std::vector<std::string>& args) {
+    auto b = engine_.Report(exo::clangDiagID(engine_, id));
+    for (const std::string& a : args) b << a;
+  }
+
+private:
+  clang::DiagnosticOptions opts_;
+  clang::TextDiagnosticPrinter printer_;
+  clang::DiagnosticsEngine engine_;
+};
+
+/// A path for comparing outputs that may not exist yet: absolute, without "." and "..".
+std::string canonicalPath(const std::string& path) {
+  llvm::SmallString<256> p(path);
+  llvm::sys::fs::make_absolute(p);
+  llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> real;  // resolve symlinks where the file or its directory exists
+  if (!llvm::sys::fs::real_path(p, real)) return std::string(real);
+  llvm::StringRef dir = llvm::sys::path::parent_path(p);
+  if (!llvm::sys::fs::real_path(dir, real)) {
+    llvm::sys::path::append(real, llvm::sys::path::filename(p));
+    return std::string(real);
+  }
+  return std::string(p);
+}
+
+/// No output may be an input or another output; reported before anything is written.
+bool checkOutputs(ToolDiags& diags) {
+  struct Out {
+    std::string path, what;
+  };
+  std::vector<Out> outs;
+  if (!CheckOnly)
+    for (const std::string& in : Inputs) {
+      std::string out = outputPath(in);
+      if (!out.empty()) outs.push_back({out, "the CUDA of '" + in + "'"});
+    }
+  if (!ExportFixes.empty()) outs.push_back({ExportFixes, "the fix-its ('--export-fixes')"});
+  bool ok = true;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    std::string ci = canonicalPath(outs[i].path);
+    bool isInput = false;
+    for (const std::string& in : Inputs)
+      if (!isInput && (llvm::sys::fs::equivalent(outs[i].path, in) || ci == canonicalPath(in))) {
+        diags.error(exo::model::DiagID::err_output_is_input, {outs[i].what, outs[i].path, in});
+        ok = false;
+        isInput = true;
+      }
+    if (isInput) continue;
+    for (size_t j = 0; j < i; ++j)
+      if (ci == canonicalPath(outs[j].path) || llvm::sys::fs::equivalent(outs[i].path, outs[j].path)) {
+        bool twoKernels = j < Inputs.size() && i < Inputs.size() && !CheckOnly;
+        diags.error(exo::model::DiagID::err_output_collision,
+                    {outs[i].path, outs[j].what, outs[i].what,
+                     twoKernels ? "give the inputs different names, or run exo-cuda once per input with '-o'"
+                                : "choose different paths"});
+        ok = false;
+        break;
+      }
+  }
+  return ok;
+}
+
+/// The compilation database for `source` when no -p or "--" is given: the first
+/// compile_commands.json (or compile_flags.txt) in the source's directory or its
+/// build/ subdirectory, then in each ancestor and its build/ (like clangd, which also
+/// looks in build/).
+std::unique_ptr<clang::tooling::CompilationDatabase> findDatabase(const std::string& source) {
+  llvm::SmallString<256> abs(source);
+  llvm::sys::fs::make_absolute(abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  for (llvm::StringRef dir = llvm::sys::path::parent_path(abs); !dir.empty();
+       dir = llvm::sys::path::parent_path(dir)) {
+    for (const char* sub : {"", "build"}) {
+      llvm::SmallString<256> candidate(dir);
+      if (*sub) llvm::sys::path::append(candidate, sub);
+      llvm::SmallString<256> json(candidate), flags(candidate);
+      llvm::sys::path::append(json, "compile_commands.json");
+      llvm::sys::path::append(flags, "compile_flags.txt");
+      if (!llvm::sys::fs::exists(json) && !llvm::sys::fs::exists(flags)) continue;
+      std::string error;
+      if (auto db = clang::tooling::CompilationDatabase::loadFromDirectory(candidate, error)) return db;
+    }
+  }
+  return nullptr;
+}
+
 int usage(const std::string& msg) {
   llvm::errs() << "exo-cuda: error: " << msg << "\n";
   return 2;
@@ -110,20 +237,30 @@ int usage(const std::string& msg) {
 int main(int argc, const char** argv) {
   (void)exoAttributesLinked();
   // Split off "-- <compiler args>" (LibTooling convention).
-  int toolArgc = argc;
-  std::vector<std::string> extraArgs;
+  // Take out the warning options (-W..., -w) before "--"; they apply after the build's.
+  std::vector<const char*> toolArgv{argv[0]};
+  std::vector<std::string> extraArgs, warningArgs;
   bool sawDashDash = false;
-  for (int i = 1; i < argc; ++i)
-    if (std::string(argv[i]) == "--") {
-      toolArgc = i;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef a(argv[i]);
+    if (a == "--") {
       sawDashDash = true;
       for (int j = i + 1; j < argc; ++j) extraArgs.push_back(argv[j]);
       break;
     }
+    bool isValue = i > 1 && llvm::is_contained({"-o", "-p", "--out-dir", "-out-dir", "--export-fixes", "-export-fixes"},
+                                              llvm::StringRef(argv[i - 1]));
+    if (!isValue && (a == "-w" || (a.starts_with("-W") && a.size() > 2))) warningArgs.push_back(a.str());
+    else toolArgv.push_back(argv[i]);
+  }
+  int toolArgc = static_cast<int>(toolArgv.size());
   cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](llvm::raw_ostream& os) {
+    os << "exo-cuda " << EXO_CUDA_VERSION << "\nbuilt with " << clang::getClangFullVersion() << "\n";
+  });
   std::string errors;
   llvm::raw_string_ostream errStream(errors);
-  if (!cl::ParseCommandLineOptions(toolArgc, argv,
+  if (!cl::ParseCommandLineOptions(toolArgc, toolArgv.data(),
                                    "exo-cuda: proves annotated sequential C++ kernels race-free and rewrites them "
                                    "into CUDA\n",
                                    &errStream)) {
@@ -134,15 +271,20 @@ int main(int argc, const char** argv) {
   if (!Output.empty() && Inputs.size() != 1) return usage("'-o' needs exactly one input; use '--out-dir'");
   if (!Output.empty() && !OutDir.empty()) return usage("give '-o' or '--out-dir', not both");
   if (CheckOnly && (!Output.empty() || !OutDir.empty())) return usage("'--check-only' writes nothing; drop '-o'/'--out-dir'");
-  for (const std::string& in : Inputs)
+  for (const std::string& in : Inputs) {
     if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
+    // LibTooling reads '\' in a path as '/' (and would look for another file).
+    if (in.find('\\') != std::string::npos)
+      return usage("file name '" + in + "' contains '\\', which Clang's tooling reads as '/'; rename the file");
+  }
   if (!OutDir.empty() && !llvm::sys::fs::is_directory(OutDir)) return usage("no such directory: '" + OutDir + "'");
-  for (const std::string& in : Inputs) {  // never overwrite an input
-    std::string out = outputPath(in);
-    if (!out.empty() && llvm::sys::fs::equivalent(out, in)) return usage("output '" + out + "' is the input '" + in + "'");
+  {  // never overwrite an input, nor one output with another
+    ToolDiags diags;
+    if (!checkOutputs(diags)) return 1;
   }
 
-  // Compilation database: -p, else "--" args, else one found above the first input.
+  // Compilation database: -p, else "--" args, else one found beside or above the first
+  // input, directly or in a build/ directory.
   std::string dbError;
   std::unique_ptr<clang::tooling::CompilationDatabase> db;
   if (!BuildPath.empty()) {
@@ -153,7 +295,7 @@ int main(int argc, const char** argv) {
   } else if (sawDashDash) {
     db = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", extraArgs);
   } else {
-    db = clang::tooling::CompilationDatabase::autoDetectFromSource(Inputs.front(), dbError);
+    db = findDatabase(Inputs.front());
     if (db) db = clang::tooling::inferMissingCompileCommands(std::move(db));
     if (!db) db = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>{});
   }
@@ -164,6 +306,7 @@ int main(int argc, const char** argv) {
   opts.proverMaxQueries = MaxQueries;
   opts.exoIncludeDir = findExoInclude(argv[0]);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
+  opts.warningArgs = warningArgs;
 
   std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = stdout), text
   bool allOk = true;
