@@ -19,6 +19,7 @@
 #include "checker/ProverFast.h"
 #include "checker/ProverQuery.h"
 #include "checker/ProverRaces.h"
+#include "checker/ProverWitness.h"
 #include "checker/ProverReport.h"
 #include "model/ExprPrinter.h"
 #include "model/Walk.h"
@@ -194,6 +195,11 @@ private:
         }
         smallWitness(*q_, solver);
         z3::model m = solver.get_model();
+        if (WitnessCheck w = checkWitness(enc, m, s); !w.real) {
+          sink_.diag(DiagID::err_cannot_prove, ie.range,
+                     {"that index '" + printExpr(ie) + "' of '" + site.var->name + "' is in bounds", unrealWitnessReason(w)});
+          break;
+        }
         sink_.diag(DiagID::err_out_of_bounds, ie.range,
                    {"'" + printExpr(ie) + "' (= " + std::to_string(val(m, i)) + ")", site.var->name,
                     std::to_string(site.var->dims[d]), threadText(enc, m, s)});
@@ -233,6 +239,11 @@ private:
         }
         smallWitness(*q_, s);
         z3::model m = s.get_model();
+        if (WitnessCheck w = bothReal(enc, m, a, b); !w.real) {
+          sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+                     {"that each element of '" + A.var->name + "' is used by one thread", unrealWitnessReason(w)});
+          continue;
+        }
         sink_.diag(DiagID::err_registers_owner, B.expr->range,
                    {A.var->name, elementText(enc, m, b), threadText(enc, m, b), threadText(enc, m, a)});
         sink_.diag(DiagID::note_access, A.expr->range, {"the use by " + threadText(enc, m, a)});

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/Walk.h"
+
 namespace exo::checker {
 
 using namespace model;
@@ -210,6 +212,8 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
       std::string why;
       if (std::optional<z3::expr> b = boolExpr(*c->cond, inst, why))
         inst.facts.push_back(s.child == 0 ? *b : !*b);
+      else
+        inst.dropped.push_back({c->cond.get(), why});
     }
   }
   // ThreadMapping: thread r of the collective runs iteration r / unit, so the flat
@@ -332,6 +336,8 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
       if (op == "*") return *l * *r;
       if (op == "/" || op == "%") {
         if (!r->isConst() && onlyParams(*r)) return divideByParameter(op, *l, *r, inst);
+        if (!r->isConst())
+          if (std::optional<Poly> split = divideBySmallLoopVar(e, *l, inst)) return split;
         if (!r->isConst() || r->constValue() <= 0) {
           why = "it divides by a value that is neither a positive constant nor a parameter expression";
           return std::nullopt;
@@ -424,6 +430,45 @@ Poly Encoder::divideByParameter(const std::string& op, const Poly& x, const Poly
   inst.facts.push_back(z3::implies(X >= 0, R >= 0) && z3::implies(X < 0, R <= 0));
   inst.facts.push_back(z3::implies(N > 0, R < N && R > -N) && z3::implies(N < 0, R < -N && R > N));
   return Poly::atom(op == "/" ? q : r);
+}
+
+// `x % (2 << l)`, `x / (1 << l)`: a divisor that depends on one loop variable with a
+// small constant range (the guards of tree reductions) is a constant in each case:
+// one exact division per value of l, selected by l's value.
+std::optional<Poly> Encoder::divideBySmallLoopVar(const Expr& e, const Poly& x, Instance& inst) {
+  const Var* var = nullptr;
+  bool other = false;
+  forEachExpr(e.args[1], [&](const Expr& sub) {
+    if (sub.kind == ExprKind::VarRef && sub.var) {
+      if (sub.var->kind == VarKind::LoopVar && (!var || var == sub.var)) var = sub.var;
+      else other = true;
+    }
+    other |= sub.kind == ExprKind::Index || sub.kind == ExprKind::Call;
+  });
+  if (!var || other) return std::nullopt;
+  auto loopIt = facts.loopOf.find(var);
+  auto atomIt = inst.loopVar.find(var);
+  if (loopIt == facts.loopOf.end() || atomIt == inst.loopVar.end()) return std::nullopt;
+  const Stmt* loop = loopIt->second;
+  int64_t trip = loop->tripCount();
+  std::optional<int64_t> lo = constantValue(*loop->lo);
+  if (trip < 0 || trip > 64 || !lo) return std::nullopt;
+  std::vector<std::pair<int64_t, int64_t>> cases;  // value of the variable -> divisor
+  for (int64_t i = 0; i < trip; ++i) {
+    Wide v = convertInteger(*lo + i * loop->step, var->type.scalar);
+    std::optional<Wide> d = evaluate(*e.args[1], [&](const Var* x) -> std::optional<Wide> {
+                              return x == var ? std::optional<Wide>(v) : std::nullopt;
+                            }).value;
+    if (!d || *d <= 0 || *d > INT64_MAX) return std::nullopt;
+    cases.push_back({static_cast<int64_t>(v), static_cast<int64_t>(*d)});
+  }
+  int res = newAtom(e.spelling == "/" ? "qsplit" : "rsplit");
+  for (auto [v, d] : cases) {
+    int q, r;
+    divMod(x, d, inst, q, r);
+    inst.facts.push_back(z3::implies(atoms_[atomIt->second] == ctx.int_val(v), atoms_[res] == atoms_[e.spelling == "/" ? q : r]));
+  }
+  return Poly::atom(res);
 }
 
 std::optional<int> Encoder::boundedBits(const Expr& e) const {

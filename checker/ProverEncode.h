@@ -47,6 +47,9 @@ struct Instance {
   std::vector<const model::Stmt*> gridLoops;      // the block loops of the path
   std::vector<const model::Stmt*> threadLoops;    // parallel loops below the grid
   std::optional<Poly> flat;                       // flat thread index in the CTA
+  /// Conditions on the path that could not be encoded (dropped: more instances), with
+  /// why: a witness that violates one is not an execution (checker/ProverWitness).
+  std::vector<std::pair<const model::Expr*, std::string>> dropped;
 };
 
 class Encoder {
@@ -90,6 +93,7 @@ private:
   std::optional<Poly> integerValue(const model::Expr& e, Instance& inst, std::string& why, int depth);
   /// k such that e's value is always in [0, 2^k), when the expression shows it.
   std::optional<int> boundedBits(const model::Expr& e) const;
+  std::optional<Poly> divideBySmallLoopVar(const model::Expr& e, const Poly& x, Instance& inst);
   Poly divideByParameter(const std::string& op, const Poly& x, const Poly& n, Instance& inst);
   std::optional<Poly> bitwise(const model::Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why);
   bool onlyParams(const Poly& p) const;

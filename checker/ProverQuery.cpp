@@ -54,6 +54,8 @@ Side Queries::makeSide(const AccessSite& s, const std::string& tag) {
   for (const auto& [cond, value] : s.guards)
     if (std::optional<z3::expr> b = enc.boolExpr(*cond, side.inst, why))
       side.inst.facts.push_back(value ? *b : !*b);
+    else
+      side.inst.dropped.push_back({cond, why});
   for (const ExprPtr& a : s.expr->args) {
     std::optional<Poly> p = enc.intExpr(*a, side.inst, why);
     side.idx.push_back(p ? *p : Poly());

@@ -1,5 +1,7 @@
 #include "checker/ProverRaces.h"
 
+#include "checker/ProverWitness.h"
+
 #include <algorithm>
 
 #include "checker/ProverReport.h"
@@ -154,6 +156,11 @@ bool RaceCheck::crossBlock(const AccessSite& A, const AccessSite& B, bool report
   }
   smallWitness(q_, s);
   z3::model m = s.get_model();
+  if (WitnessCheck w = bothReal(enc, m, a, b); !w.real) {
+    sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+               {"that different blocks never touch the same element of '" + A.var->name + "'", unrealWitnessReason(w)});
+    return true;
+  }
   sink_.diag(DiagID::err_cross_block_conflict, B.expr->range,
              {blockText(enc, m, a), blockText(enc, m, b), A.write && B.write ? "write" : "access", A.var->name,
               elementText(enc, m, a)});
@@ -173,6 +180,14 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   const Side& qb = q.b;
   const Side& w = qb.site->write ? qb : qa;
   const Side& o = &w == &qb ? qa : qb;
+  if (WitnessCheck wc = bothReal(enc, m, qa, qb); !wc.real) {
+    std::vector<std::string> args = {"that '" + printExpr(*qb.site->expr) + "' and '" + printExpr(*qa.site->expr) + "' never race",
+                                     unrealWitnessReason(wc)};
+    if (!reportedRaces_.insert({qb.site->expr, args}).second) return;
+    sink_.diag(DiagID::err_cannot_prove, qb.site->expr->range, args);
+    sink_.diag(DiagID::note_access, qa.site->expr->range, {"the other access"});
+    return;
+  }
   int64_t fa = val(m, q_.flat(qa)), fb = val(m, q_.flat(qb));
   SyncScope need = fa / 32 == fb / 32 ? SyncScope::Warp : fa / 128 == fb / 128 ? SyncScope::Warpgroup : SyncScope::Block;
   // Warpgroup barriers exist only inside warpgroup loops; elsewhere the block one it is.
