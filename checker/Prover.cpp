@@ -44,6 +44,7 @@ public:
     unsigned before = sink_.errors;
     checkAliasing();
     checkConvergence();
+    checkGlobalBounds();  // its own context: the fast path and the reporting path stay as they were
     // The fast path decides; when it proves the kernel there is nothing to report.
     // Otherwise the reporting path below asks its questions as it always has (a
     // witness depends on the solver's history, so that history must not change).
@@ -160,6 +161,60 @@ private:
         sink_.diag(DiagID::note_access, c->range, {c->kind == StmtKind::If ? "the condition" : "the loop"});
         break;
       }
+    }
+  }
+
+  /// Global arrays with a declared shape (exo::extent): every access inside it.
+  void checkGlobalBounds() {
+    std::set<std::pair<const Expr*, const Stmt*>> checked;
+    std::optional<Queries> store;
+    for (const AccessSite& site : facts_.sites) {
+      if (!site.var->isGlobalPointer() || site.var->extents.empty() || site.expr->args.empty()) continue;
+      if (!checked.insert({site.expr, site.stmt}).second) continue;  // compound: read and write
+      if (!store) store.emplace(facts_, stats_, limits_);
+      Queries& q = *store;
+      Encoder& enc = q.enc;
+      Side s = q.makeSide(site, "a.");
+      std::string why;
+      if (std::optional<Poly> idx = enc.intExpr(*site.expr->args[0], s.inst, why); !idx) continue;  // refused later
+      std::vector<Poly> extents;
+      for (const ExprPtr& e : site.var->extents) {
+        std::optional<Poly> p = enc.intExpr(*e, s.inst, why);
+        if (!p) {
+          sink_.diag(DiagID::err_cannot_prove, e->range,
+                     {"that the accesses to '" + site.var->name + "' stay inside its extent", "the extent " + why});
+          return;
+        }
+        extents.push_back(*p);
+      }
+      z3::solver solver = q.newSolver();
+      Queries::addFacts(solver, s.inst);
+      solver.add(q.outsideExtent(s.idx[0], extents, s));
+      Verdict v = q.solve(solver);
+      if (v == Verdict::Unsat) continue;
+      const Expr& ie = *site.expr->args[0];
+      if (v == Verdict::Unknown) {
+        sink_.diag(DiagID::err_cannot_prove, ie.range,
+                   {"that index '" + printExpr(ie) + "' of '" + site.var->name + "' is inside its extent",
+                    "the solver could not decide it (non-linear index arithmetic)"});
+        sink_.diag(DiagID::note_access, site.var->extentRange, {"the extent"});
+        continue;
+      }
+      smallWitness(q, solver);
+      z3::model m = solver.get_model();
+      if (WitnessCheck w = checkWitness(enc, m, s); !w.real) {
+        sink_.diag(DiagID::err_cannot_prove, ie.range,
+                   {"that index '" + printExpr(ie) + "' of '" + site.var->name + "' is inside its extent",
+                    unrealWitnessReason(w)});
+        continue;
+      }
+      Poly total = Poly::constant(1);
+      for (const Poly& e : extents) total = total * e;
+      sink_.diag(DiagID::err_out_of_bounds, ie.range,
+                 {"'" + printExpr(ie) + "' (= " + std::to_string(val(m, enc.toZ3(s.idx[0]))) + ")", site.var->name,
+                  std::to_string(val(m, enc.toZ3(total))), threadText(enc, m, s)});
+      sink_.diag(DiagID::note_access, site.var->extentRange, {"the extent"});
+      sink_.diag(DiagID::note_witness, ie.range, {witnessText(enc, m, s, s)});
     }
   }
 

@@ -110,6 +110,23 @@ z3::expr Queries::equalIndex(const Poly& a, const Poly& b, const Side& sa, const
   return enc.toZ3(d) == 0;  // non-linear: Z3 may answer unknown -> "cannot prove"
 }
 
+z3::expr Queries::outsideExtent(const Poly& idx, const std::vector<Poly>& extents, const Side& side) {
+  if (extents.empty()) return ctx.bool_val(false);
+  Poly total = Poly::constant(1);
+  for (const Poly& e : extents) total = total * e;
+  const Poly& last = extents.back();
+  if (extents.size() > 1 && !last.isConst() && last.terms.size() == 1 && last.terms.begin()->second == 1 &&
+      last.terms.begin()->first.size() == 1) {
+    int p = last.terms.begin()->first[0];
+    Poly q, r;
+    idx.splitBy(p, q, r);
+    if (!q.terms.empty() && provenInRange(r, p, side))
+      return outsideExtent(q, std::vector<Poly>(extents.begin(), extents.end() - 1), side);
+  }
+  z3::expr I = enc.toZ3(idx);
+  return I < 0 || I >= enc.toZ3(total);  // non-linear when extents multiply parameters
+}
+
 z3::expr Queries::sameElement(const Side& a, const Side& b) {
   z3::expr e = ctx.bool_val(true);
   for (size_t i = 0; i < a.idx.size() && i < b.idx.size(); ++i) e = e && equalIndex(a.idx[i], b.idx[i], a, b);

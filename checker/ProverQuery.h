@@ -71,6 +71,12 @@ public:
   /// Both sides touch the same element (index by index).
   z3::expr sameElement(const Side& a, const Side& b);
 
+  /// The flat index `idx` lies outside a row-major array of shape `extents`: idx < 0 or
+  /// idx >= e1 * ... * en. Delinearized by a parameter extent (idx = Q * P + R with
+  /// 0 <= R < P proven: then only Q is checked against the leading extents), which keeps
+  /// `(row * K + col) < M * K` linear.
+  z3::expr outsideExtent(const Poly& idx, const std::vector<Poly>& extents, const Side& side);
+
 private:
   bool provenInRange(const Poly& r, int p, const Side& side);
   z3::expr equalIndex(const Poly& a, const Poly& b, const Side& sa, const Side& sb, int depth = 0);

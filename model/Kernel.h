@@ -50,6 +50,9 @@ enum class Memory {
 
 enum class VarKind { Param, LoopVar, Scalar, Array };
 
+struct Expr;
+using ExprPtr = std::shared_ptr<Expr>;
+
 struct Var {
   std::string name;
   Type type;
@@ -62,6 +65,10 @@ struct Var {
   int ownedDims = -1;
   /// Shared arrays: byte offset in the CTA's shared memory (set by model::mapThreads).
   int64_t sharedOffset = -1;
+  /// Pointer parameters: the shape declared by `exo::extent(p, e1, ...)` (row-major,
+  /// launch-time expressions), empty when undeclared (bounds then are not checked).
+  std::vector<ExprPtr> extents;
+  SrcRange extentRange;  // the exo::extent statement
 
   bool isArray() const { return kind == VarKind::Array; }
   /// Leading indices implied by the owning thread (distributed registers), else 0.
@@ -85,9 +92,6 @@ enum class ExprKind {
   Call,      // name(args...)      whitelisted math functions
   Cast,      // (type) args[0]; `implicit` for C++'s own conversions (not printed)
 };
-
-struct Expr;
-using ExprPtr = std::shared_ptr<Expr>;
 
 struct Expr {
   ExprKind kind;

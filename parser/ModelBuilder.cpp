@@ -6,6 +6,7 @@
 
 #include "annotations/ClangDiags.h"
 #include "model/Evaluate.h"
+#include "model/Walk.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -88,7 +89,14 @@ public:
                  {"this form of function body", "write the kernel body as a plain '{ ... }' block"});
       return nullptr;
     }
-    kernel_->body = block(body);
+    // exo::extent statements stand at the top, among the assumes, before anything else.
+    StmtPtr top = newStmt(StmtKind::Block, body);
+    for (const c::Stmt* s : body->body()) {
+      atKernelTop_ = atKernelTop_ && isLaunchFact(s);
+      append(s, top->body);
+    }
+    atKernelTop_ = false;
+    kernel_->body = std::move(top);
     return std::move(kernel_);
   }
 
@@ -378,6 +386,7 @@ private:
     e = e->IgnoreParens();
     if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) {
       const c::FunctionDecl* fd = call->getDirectCallee();
+      if (fd && fd->getQualifiedNameAsString() == "exo::extent") return extent(call);
       if (fd && fd->getQualifiedNameAsString() == "exo::assume" && call->getNumArgs() == 1) {
         StmtPtr st = newStmt(StmtKind::Assume, e);
         st->cond = expr(call->getArg(0));
@@ -402,6 +411,32 @@ private:
       return;
     }
     unsupported(e, "this expression statement", "statements are assignments, declarations, loops, 'if' and syncs", false);
+  }
+
+  /// `exo::extent(A, e1, ...)`: the shape of pointer parameter A, kept on its Var.
+  void extent(const c::CallExpr* call) {
+    const auto* dr = call->getNumArgs() >= 2
+                         ? llvm::dyn_cast<c::DeclRefExpr>(call->getArg(0)->IgnoreParenImpCasts())
+                         : nullptr;
+    auto it = dr ? vars_.find(llvm::dyn_cast<c::VarDecl>(dr->getDecl())) : vars_.end();
+    Var* v = it != vars_.end() ? it->second : nullptr;
+    if (!v || !v->isGlobalPointer() || !v->extents.empty() || !atKernelTop_) {
+      sink_.diag(DiagID::err_extent_usage, range(call));
+      return;
+    }
+    std::vector<ExprPtr> extents;
+    for (unsigned i = 1; i < call->getNumArgs(); ++i) {
+      ExprPtr e = expr(call->getArg(i));
+      if (!e) return;
+      std::string offender = firstNonParameter(e);
+      if (!offender.empty()) {
+        sink_.diag(DiagID::err_extent_operands, e->range, {offender});
+        return;
+      }
+      extents.push_back(e);
+    }
+    v->extents = std::move(extents);
+    v->extentRange = range(call);
   }
 
   ExprPtr lvalue(const c::Expr* e) {
@@ -630,6 +665,15 @@ private:
     return x;
   }
 
+  /// `exo::assume(...)` or `exo::extent(...)`: a statement of the kernel's preamble.
+  static bool isLaunchFact(const c::Stmt* s) {
+    const auto* call = llvm::dyn_cast<c::CallExpr>(s);
+    const c::FunctionDecl* fd = call ? call->getDirectCallee() : nullptr;
+    std::string name = fd ? fd->getQualifiedNameAsString() : "";
+    return name == "exo::assume" || name == "exo::extent";
+  }
+
+  bool atKernelTop_ = true;
   c::ASTContext& ctx_;
   DiagSink& sink_;
   std::unique_ptr<Kernel> kernel_;

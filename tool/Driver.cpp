@@ -120,13 +120,22 @@ void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::v
 std::string describe(const model::Kernel& k, const checker::ProverStats& stats) {
   std::string grid;
   for (const model::Stmt* l : k.gridLoops) grid += (grid.empty() ? "" : ", ") + l->var->name;
+  std::string declared, undeclared;
+  for (const model::Var* p : k.params) {
+    if (!p->isGlobalPointer()) continue;
+    std::string& list = p->extents.empty() ? undeclared : declared;
+    list += (list.empty() ? "" : ", ") + p->name;
+  }
+  std::string global = declared.empty() ? "" : "; global arrays inside their exo::extent: " + declared;
+  if (!undeclared.empty())
+    global += "; bounds NOT checked for global arrays without exo::extent: " + undeclared;
   return llvm::formatv("kernel '{0}': one block per ({1}), {2} threads per block, {3} bytes of shared memory; "
                        "checked attributes, nesting, placement, barriers, memory and register ownership; "
                        "proved for every size the exo::assume facts allow: no races, every barrier sufficient "
                        "and reached by all threads, accesses in bounds ({4} access pairs, {5} solver queries, "
-                       "{6:f3} s)",
+                       "{6:f3} s){7}",
                        k.name, grid.empty() ? "single block" : grid, k.blockThreads, k.sharedBytes,
-                       stats.accessPairs, stats.solverQueries, stats.seconds)
+                       stats.accessPairs, stats.solverQueries, stats.seconds, global)
       .str();
 }
 

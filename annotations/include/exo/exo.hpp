@@ -12,6 +12,7 @@
 //   [[exo::registers]] T a[..];           block-scope array distributed over threads
 //   [[exo::sync(block|warpgroup|warp)]];  barrier (a no-op when read sequentially)
 //   exo::assume(cond);                    precondition (assert on the CPU)
+//   exo::extent(A, M, K);                 A is an M x K global array (bounds are proven)
 #ifndef EXO_EXO_HPP
 #define EXO_EXO_HPP
 
@@ -46,6 +47,13 @@ inline void assume(bool cond) {
     __builtin_trap();
   }
 }
+
+// The shape of a global array the kernel reads or writes: `exo::extent(A, M, K);` says
+// A points at M * K elements (row-major M x K). At the top of the kernel, next to the
+// assumes, over scalar parameters and constants. Sequentially: nothing to do. For the
+// prover: every access to A must stay inside, for every size the assumes allow.
+template <class T, class... Extents>
+inline void extent(const T* /*array*/, Extents... /*extents*/) {}
 
 }  // namespace exo
 
