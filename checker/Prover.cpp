@@ -129,7 +129,10 @@ private:
     std::string why;
     forEachExpr(e, [&](const Expr& x) {
       if (!why.empty() || depth > 32) return;
-      if (x.kind == ExprKind::Index && x.var)
+      // A global array the kernel never writes holds the same value for every thread at
+      // the same index: reading it at an index that is itself uniform (checked as
+      // part of this walk) is uniform (ragged / grouped tile counts).
+      if (x.kind == ExprKind::Index && x.var && !(x.var->isGlobalPointer() && !writtenAnywhere(x.var)))
         why = "reads '" + x.var->name + "' at run time";
       else if (x.kind == ExprKind::VarRef && x.var && x.var->kind == VarKind::Scalar) {
         auto d = facts_.decls.find(x.var);
@@ -141,6 +144,12 @@ private:
       }
     });
     return why;
+  }
+
+  bool writtenAnywhere(const Var* v) const {
+    for (const AccessSite& site : facts_.sites)
+      if (site.var == v && site.write) return true;
+    return false;
   }
 
   void checkConvergence() {

@@ -1,6 +1,7 @@
 #include "checker/ProverEncode.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "model/Walk.h"
 
@@ -210,10 +211,16 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
       else if (c->loop != LoopKind::Seq) inst.threadLoops.push_back(c);
     } else if (c->kind == StmtKind::If && c->cond) {
       std::string why;
-      if (std::optional<z3::expr> b = boolExpr(*c->cond, inst, why))
-        inst.facts.push_back(s.child == 0 ? *b : !*b);
-      else
+      std::optional<z3::expr> b = boolExpr(*c->cond, inst, why);
+      if (!b) {
+        // Not encodable (floating point, a call): an uninterpreted predicate of the
+        // integer values it reads, one per condition, so that two threads or two
+        // accesses with the same values take the same branch (`if (alpha == 0.f)`).
+        // Still listed as not exact: a witness through it cannot be replayed.
+        b = opaqueCondition(*c->cond, inst);
         inst.dropped.push_back({c->cond.get(), why});
+      }
+      if (b) inst.facts.push_back(s.child == 0 ? *b : !*b);
     }
   }
   // ThreadMapping: thread r of the collective runs iteration r / unit, so the flat
@@ -469,6 +476,38 @@ std::optional<Poly> Encoder::divideBySmallLoopVar(const Expr& e, const Poly& x, 
     inst.facts.push_back(z3::implies(atoms_[atomIt->second] == ctx.int_val(v), atoms_[res] == atoms_[e.spelling == "/" ? q : r]));
   }
   return Poly::atom(res);
+}
+
+std::optional<z3::expr> Encoder::opaqueCondition(const Expr& cond, Instance& inst) {
+  std::vector<const Var*> reads;
+  bool modelable = true;
+  std::function<void(const Expr&)> visit = [&](const Expr& x) {
+    for (const ExprPtr& a : x.args) visit(*a);
+    if (x.kind == ExprKind::Index) modelable = false;  // memory: may differ between reads
+    if (x.kind != ExprKind::VarRef || !x.var) return;
+    const Var* v = x.var;
+    if (v->kind == VarKind::Param && !v->type.isIntegral()) return;  // a launch constant
+    if (std::find(reads.begin(), reads.end(), v) == reads.end()) reads.push_back(v);
+  };
+  visit(cond);
+  if (!modelable) return std::nullopt;
+  z3::expr_vector args(ctx);
+  z3::sort_vector sorts(ctx);
+  for (const Var* v : reads) {
+    Expr ref;
+    ref.kind = ExprKind::VarRef;
+    ref.var = const_cast<Var*>(v);
+    ref.type = v->type;
+    std::string why;
+    std::optional<Poly> value = intExpr(ref, inst, why);
+    if (!value || v->type.isFloating()) return std::nullopt;  // a run-time or floating-point scalar
+    args.push_back(toZ3(*value));
+    sorts.push_back(ctx.int_sort());
+  }
+  auto it = opaque_.find(&cond);
+  if (it == opaque_.end())
+    it = opaque_.emplace(&cond, z3::function(("cond!" + std::to_string(counter_++)).c_str(), sorts, ctx.bool_sort())).first;
+  return it->second(args);
 }
 
 std::optional<int> Encoder::boundedBits(const Expr& e) const {

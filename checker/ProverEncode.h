@@ -93,6 +93,9 @@ private:
   std::optional<Poly> integerValue(const model::Expr& e, Instance& inst, std::string& why, int depth);
   /// k such that e's value is always in [0, 2^k), when the expression shows it.
   std::optional<int> boundedBits(const model::Expr& e) const;
+  /// An uninterpreted predicate standing for a condition that cannot be encoded: a
+  /// function of the integer values it reads (nullopt if it reads memory).
+  std::optional<z3::expr> opaqueCondition(const model::Expr& cond, Instance& inst);
   std::optional<Poly> divideBySmallLoopVar(const model::Expr& e, const Poly& x, Instance& inst);
   Poly divideByParameter(const std::string& op, const Poly& x, const Poly& n, Instance& inst);
   std::optional<Poly> bitwise(const model::Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why);
@@ -107,6 +110,7 @@ private:
   std::set<int> paramAtomSet_;
   std::vector<int> sharedAtoms_;
   std::map<std::string, std::pair<int, int>> paramDivs_;
+  std::map<const model::Expr*, z3::func_decl> opaque_;
   int counter_ = 0;
 };
 

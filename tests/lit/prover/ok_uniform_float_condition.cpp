@@ -1,0 +1,17 @@
+// `alpha == 0.f` reads only a parameter: every thread takes the same branch. The
+// condition cannot be encoded (floating point), so it is an uninterpreted predicate of
+// the integer values it reads (none here): the then-branch of one thread and the
+// else-branch of another never run together, and s[t] / s[t + 1] do not race.
+// Dropping the condition (before) made both branches look concurrent.
+// RUN: %exo-cuda --check-only %s
+#include <exo/exo.hpp>
+
+[[exo::kernel]] void k(float alpha, const float* __restrict__ x, float* __restrict__ y) {
+  [[exo::shared]] float s[257];
+  [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t) {
+    if (alpha == 0.f) s[t] = 0.f;
+    else s[t + 1] = alpha * x[t];
+  }
+  [[exo::sync(block)]];
+  [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t) y[t] = s[t] + s[t + 1];
+}
