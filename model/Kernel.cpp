@@ -42,34 +42,21 @@ ExprPtr Expr::intLit(int64_t v) {
   return e;
 }
 
-const char* loopKindName(LoopKind k) {
-  switch (k) {
-    case LoopKind::Seq: return "sequential";
-    case LoopKind::Block: return "block";
-    case LoopKind::Warpgroup: return "warpgroup";
-    case LoopKind::Warp: return "warp";
-    case LoopKind::Thread: return "thread";
-  }
-  return "?";
+static_assert(static_cast<int>(LoopKind::Block) == 1 + static_cast<int>(CollectiveId::Block) &&
+                  static_cast<int>(LoopKind::Thread) == 1 + static_cast<int>(CollectiveId::Thread),
+              "LoopKind names the rows of the collectives table in table order");
+
+const Collective* levelOf(LoopKind k) {
+  return k == LoopKind::Seq ? nullptr : &collective(static_cast<CollectiveId>(static_cast<int>(k) - 1));
 }
 
-const char* syncScopeName(SyncScope s) {
-  switch (s) {
-    case SyncScope::Block: return "block";
-    case SyncScope::Warpgroup: return "warpgroup";
-    case SyncScope::Warp: return "warp";
-  }
-  return "?";
-}
+LoopKind loopKindOf(const Collective& c) { return static_cast<LoopKind>(static_cast<int>(c.id) + 1); }
 
-int64_t loopUnitThreads(LoopKind k) {
-  switch (k) {
-    case LoopKind::Warpgroup: return 128;
-    case LoopKind::Warp: return 32;
-    case LoopKind::Thread: return 1;
-    default: return 0;
-  }
-}
+const char* loopKindName(LoopKind k) { return k == LoopKind::Seq ? "sequential" : levelOf(k)->name; }
+
+const char* syncScopeName(SyncScope s) { return collective(s).name; }
+
+int64_t loopUnitThreads(LoopKind k) { return k == LoopKind::Seq ? 0 : levelOf(k)->threads; }
 
 int64_t Stmt::tripCount() const { return constantTripCount(*this); }
 

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "model/Collective.h"
+
 namespace exo::model {
 
 /// An opaque source position (a clang::SourceLocation's raw encoding; 0 = unknown).
@@ -120,13 +122,19 @@ enum class StmtKind {
   Assume,  // exo::assume(cond);
 };
 
+/// A loop is sequential or parallel at the level of a row of the collectives table
+/// (model/Collective.h): LoopKind(1 + row), in table order.
 enum class LoopKind { Seq, Block, Warpgroup, Warp, Thread };
-enum class SyncScope { Block, Warpgroup, Warp };
+/// A barrier's scope is a row of the collectives table.
+using SyncScope = CollectiveId;
 
+/// The collective of a parallel loop's level; nullptr for Seq.
+const Collective* levelOf(LoopKind k);
+LoopKind loopKindOf(const Collective& c);
 const char* loopKindName(LoopKind k);
 const char* syncScopeName(SyncScope s);
 /// Threads in one iteration of a parallel loop of this kind when its body is a single
-/// thread (warp = 32, warpgroup = 128); 0 for Seq/Block.
+/// thread (the table's `threads`: warp = 32, warpgroup = 128); 0 for Seq/Block.
 int64_t loopUnitThreads(LoopKind k);
 
 struct Stmt;

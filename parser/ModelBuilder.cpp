@@ -228,10 +228,8 @@ private:
     const c::Stmt* sub = as->getSubStmt();
     if (par) {
       llvm::StringRef level = par->getAnnotation().drop_front(strlen("exo.parallel."));
-      LoopKind k = level == "block"       ? LoopKind::Block
-                   : level == "warpgroup" ? LoopKind::Warpgroup
-                   : level == "warp"      ? LoopKind::Warp
-                                          : LoopKind::Thread;
+      // The attribute layer only lets names of the collectives table through.
+      LoopKind k = loopKindOf(*findCollective(level.str()));
       // The attribute layer only lets exo::parallel onto for statements.
       if (const auto* fs = llvm::dyn_cast<c::ForStmt>(sub))
         if (StmtPtr f = forLoop(fs, k, par->getLocation())) out.push_back(std::move(f));
@@ -241,7 +239,7 @@ private:
       llvm::StringRef scope = sync->getAnnotation().drop_front(strlen("exo.sync."));
       StmtPtr st = newStmt(StmtKind::Sync, as);
       st->range = SrcRange{toSrcLoc(attributeStart(sync->getLocation())), toSrcLoc(as->getEndLoc())};
-      st->scope = scope == "block" ? SyncScope::Block : scope == "warpgroup" ? SyncScope::Warpgroup : SyncScope::Warp;
+      st->scope = findCollective(scope.str())->id;
       out.push_back(std::move(st));
       return;
     }

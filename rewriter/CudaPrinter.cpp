@@ -210,7 +210,7 @@ private:
         return decl(s);
       case StmtKind::Sync:
         line(s.loc());
-        os_ << ind() << syncCode(s.scope) << "\n";
+        os_ << ind() << collective(s.scope).barrier << "\n";
         return;
       case StmtKind::Assume:
         return;  // checked by the launcher
@@ -221,17 +221,6 @@ private:
     ++depth_;
     stmt(body, r);
     --depth_;
-  }
-
-  static std::string syncCode(SyncScope s) {
-    switch (s) {
-      case SyncScope::Block: return "__syncthreads();";
-      case SyncScope::Warp: return "__syncwarp();";
-      case SyncScope::Warpgroup:
-        // Named barrier 1 + warpgroup index (barrier 0 is __syncthreads), 128 threads.
-        return "EXO_NAMED_BARRIER(1 + exo_tid / 128, 128);";
-    }
-    return "";
   }
 
   /// A parallel loop: this thread runs iteration r / unit if r < trip * unit.
@@ -322,10 +311,10 @@ private:
   int depth_ = 1;
 };
 
-bool usesWarpgroupBarrier(const Kernel& k) {
+bool usesNamedBarrier(const Kernel& k) {
   bool found = false;
   walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>&) {
-    found |= s.kind == StmtKind::Sync && s.scope == SyncScope::Warpgroup;
+    found |= s.kind == StmtKind::Sync && collective(s.scope).namedBarrier;
     return true;
   });
   return found;
@@ -353,7 +342,7 @@ std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOpti
   bool math = false, named = false;
   for (const Kernel* k : kernels) {
     math |= usesMath(*k);
-    named |= usesWarpgroupBarrier(*k);
+    named |= usesNamedBarrier(*k);
   }
   if (math) os << "#include <cmath>\n";
   os << "\n";
