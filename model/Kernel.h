@@ -107,7 +107,20 @@ struct Expr {
   bool implicit = false;
 
   SrcLoc loc() const { return range.begin; }
-  static ExprPtr intLit(int64_t v);
+
+  // Factories: the parser and the test builders make every node through these. The
+  // type defaults to int; the caller sets `range` (and a literal's `spelling`).
+  static ExprPtr make(ExprKind k, Type t = {}, std::vector<ExprPtr> args = {});
+  static ExprPtr intLit(int64_t v, Type t = {});
+  static ExprPtr floatLit(double v, std::string spelling, Type t);
+  static ExprPtr varRef(Var* v, Type t = {});
+  static ExprPtr index(Var* v, std::vector<ExprPtr> indices, Type t = {});
+  static ExprPtr unary(std::string op, ExprPtr a, Type t = {});
+  static ExprPtr binary(std::string op, ExprPtr a, ExprPtr b, Type t = {});
+  static ExprPtr select(ExprPtr c, ExprPtr a, ExprPtr b, Type t = {});
+  static ExprPtr call(std::string callee, std::vector<ExprPtr> args, Type t = {});
+  /// (to) a; `implicit`: a conversion C++ applies by itself.
+  static ExprPtr cast(Type to, ExprPtr a, bool implicit);
 };
 
 // ----------------------------------------------------------------- statements
@@ -170,6 +183,32 @@ struct Stmt {
 
   // Sync
   SyncScope scope = SyncScope::Block;
+
+  /// The children of a statement, in one place: f(name, field) for every expression
+  /// field, in source order (null ones too); the child statements are `body`. Every
+  /// walker (model/Walk.h), the model printer and the factories go through this, so a
+  /// new ExprPtr field must be listed here and nowhere else.
+  template <class F>
+  void forEachExprField(F&& f) const {
+    f("lo", lo);
+    f("hi", hi);
+    f("cond", cond);
+    f("lhs", lhs);
+    f("rhs", rhs);
+    f("init", init);
+  }
+
+  // Factories: the parser and the test builders make every node through these; the
+  // caller sets `range`.
+  static StmtPtr make(StmtKind k);
+  static StmtPtr block(std::vector<StmtPtr> body = {});
+  /// for (v = lo; v < hi; v += step) body; `body` is a Block (an empty one if null).
+  static StmtPtr forLoop(LoopKind kind, Var* v, ExprPtr lo, ExprPtr hi, int64_t step = 1, StmtPtr body = nullptr);
+  static StmtPtr ifStmt(ExprPtr cond, StmtPtr then, StmtPtr otherwise = nullptr);
+  static StmtPtr assign(ExprPtr lhs, std::string op, ExprPtr rhs);
+  static StmtPtr decl(Var* v, ExprPtr init = nullptr);
+  static StmtPtr sync(SyncScope scope);
+  static StmtPtr assume(ExprPtr cond);
 
   SrcLoc loc() const { return range.begin; }
   Stmt* forBody() const { return body.empty() ? nullptr : body[0].get(); }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "model/ExprPrinter.h"
+#include "model/ThreadMapping.h"
 #include "model/Walk.h"
 
 namespace exo::rewriter {
@@ -223,9 +224,10 @@ private:
     --depth_;
   }
 
-  /// A parallel loop: this thread runs iteration r / unit if r < trip * unit.
+  /// A parallel loop: this thread runs iteration r / unit if r < trip * unit
+  /// (model/ThreadMapping.h: threadsUsed, splitThread).
   void parallelFor(const Stmt& s, ThreadIndex r) {
-    int64_t trip = s.tripCount(), used = trip * s.unit;
+    int64_t trip = s.tripCount(), used = threadsUsed(s);
     line(s.loc());
     os_ << ind() << "{  // [[exo::parallel(" << loopKindName(s.loop) << ")]] " << s.var->name << ": " << trip
         << " x " << s.unit << (s.unit == 1 ? " thread" : " threads") << "\n";
@@ -235,12 +237,12 @@ private:
       os_ << ind() << "if (" << r.str() << " < " << used << ") {\n";
       ++depth_;
     }
-    std::string iter = trip == 1 ? "0" : r.divided(s.unit);
+    std::string iter = trip == 1 ? "0" : r.divided(iterationThreads(s));  // splitThread(s, r).iteration
     bool simpleIter = trip == 1 || (s.unit == 1 && r.moduli.empty());  // "0" or "exo_tid"
     if (printedUses(*s.forBody(), s.var))  // owned register indices need no variable
       os_ << ind() << "const " << s.var->type.scalarSpelling() << " " << s.var->name << " = "
           << iterationValue(s, iter, simpleIter) << ";\n";
-    ThreadIndex inner = r.inner(s.unit);
+    ThreadIndex inner = r.inner(iterationThreads(s));  // splitThread(s, r).rank
     stmt(*s.forBody(), inner);
     if (guarded) {
       --depth_;

@@ -1,9 +1,11 @@
 #include "tests/support/BruteForce.h"
 
 #include "model/Evaluate.h"
+#include "model/ThreadMapping.h"
 
 #include <array>
 #include <cstdlib>
+#include <functional>
 #include <vector>
 
 namespace exo::test {
@@ -116,7 +118,8 @@ private:
         for (size_t j = 0; j < values.size(); ++j) {
           env_[s.var] = values[j];
           if (s.loop == LoopKind::Seq) exec(*s.forBody(), base, size);
-          else exec(*s.forBody(), base + static_cast<int64_t>(j) * s.unit, s.unit);
+          else exec(*s.forBody(), base + firstThreadOf(s, static_cast<int64_t>(j), std::multiplies<int64_t>()),
+                    iterationThreads(s));
         }
         return;
       }
