@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/Collective.h"
+#include "model/Layout.h"
 
 namespace exo::model {
 
@@ -59,17 +60,15 @@ struct Var {
   Memory memory = Memory::Local;
   std::vector<int64_t> dims;  // Array: extents, outermost first
   SrcLoc loc;
-  /// Registers arrays: how many leading dims are owned by threads (set by
-  /// checker::checkDistributedRegisters; the rewriter drops those indices).
-  int ownedDims = -1;
+  /// Registers arrays: which thread owns each element (set by model::mapThreads,
+  /// checked by checker::checkDistributedRegisters, read by the rewriter).
+  RegisterLayout layout;
   /// Shared arrays: byte offset in the CTA's shared memory (set by model::mapThreads).
   int64_t sharedOffset = -1;
 
   bool isArray() const { return kind == VarKind::Array; }
   /// Leading indices implied by the owning thread (distributed registers), else 0.
-  size_t ownedIndexCount() const {
-    return memory == Memory::Registers && ownedDims > 0 ? static_cast<size_t>(ownedDims) : 0;
-  }
+  size_t ownedIndexCount() const { return memory == Memory::Registers ? layout.impliedIndices() : 0; }
   bool isGlobalPointer() const { return kind == VarKind::Param && type.isPointer; }
   int64_t elementCount() const;
 };

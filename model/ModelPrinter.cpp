@@ -65,7 +65,13 @@ private:
       for (int64_t d : v.dims) os_ << "[" << d << "]";
     }
     if (v.sharedOffset >= 0) os_ << ", offset " << v.sharedOffset;
-    if (v.memory == Memory::Registers && v.ownedDims >= 0) os_ << ", owned dims " << v.ownedDims;
+    if (v.layout.kind == RegisterLayout::Kind::LoopIndexed) {
+      os_ << ", layout: owner runs iteration (";
+      for (size_t i = 0; i < v.layout.loops.size(); ++i) os_ << (i ? ", " : "") << v.layout.loops[i]->var->name;
+      std::vector<int64_t> local = v.layout.localDims(v);
+      os_ << "), local " << (local.empty() ? "scalar" : "dims ");
+      for (int64_t d : local) os_ << "[" << d << "]";
+    }
   }
 
   void stmt(const Stmt& s, int d) {

@@ -34,6 +34,7 @@ public:
       return false;
     }
     assignCollectives(*k_.blockBody, k_.blockThreads);
+    registerLayouts();
     return sharedMemory() && sink_.errors == before;
   }
 
@@ -152,6 +153,31 @@ private:
       return;
     }
     for (StmtPtr& c : s.body) assignCollectives(*c, collective);
+  }
+
+  /// Ownership of distributed register arrays (model/Layout.h), from the first use
+  /// whose leading indices are exactly the enclosing parallel loops' variables;
+  /// checker/DistributedRegistersCheck reports the uses that do not conform.
+  void registerLayouts() {
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
+      std::vector<const Stmt*> loops;
+      for (const Stmt* p : path)
+        if (p->isParallel() && p->loop != LoopKind::Block) loops.push_back(p);
+      forEachOwnExpr(s, [&](const ExprPtr& root) {
+        forEachExpr(root, [&](const Expr& e) {
+          if (e.kind != ExprKind::Index || e.var->memory != Memory::Registers || e.var->layout.distributed()) return;
+          if (loops.empty() || e.args.size() < loops.size()) return;
+          for (size_t i = 0; i < loops.size(); ++i)
+            if (e.args[i]->kind != ExprKind::VarRef || e.args[i]->var != loops[i]->var) return;
+          RegisterLayout& l = e.var->layout;
+          l.kind = RegisterLayout::Kind::LoopIndexed;
+          l.loops = loops;
+          l.ownedDims = loops.size();
+          l.definedBy = &e;
+        });
+      });
+      return true;
+    });
   }
 
   bool sharedMemory() {

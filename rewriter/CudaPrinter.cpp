@@ -266,8 +266,8 @@ private:
       return;
     }
     if (v->memory == Memory::Registers) {
-      if (v->ownedDims < 0) return;  // never used
-      os_ << ind() << type << " " << v->name << dimsSuffix(v, v->ownedIndexCount()) << ";  // this thread's part of "
+      if (!v->layout.distributed()) return;  // never used
+      os_ << ind() << type << " " << v->name << dimsSuffix(v, v->layout.impliedIndices()) << ";  // this thread's part of "
           << v->name << dimsSuffix(v, 0) << "\n";
       return;
     }

@@ -8,7 +8,7 @@ void dumped(int n, unsigned m, const float* __restrict__ x, float* __restrict__ 
   exo::assume(n % 4 == 0);
   [[exo::parallel(block)]] for (int b = 0; b < n / 4; ++b) {
     [[exo::shared]] float s[2][128];
-    [[exo::registers]] float r[2][4];
+    [[exo::registers]] float r[2][4][2];
     [[exo::parallel(warpgroup)]] for (int g = 0; g < 2; ++g) {
       [[exo::parallel(thread)]] for (int t = 0; t < 128; ++t) s[g][t] = x[b * 256 + g * 128 + t];
       [[exo::sync(warpgroup)]];
@@ -18,8 +18,8 @@ void dumped(int n, unsigned m, const float* __restrict__ x, float* __restrict__ 
     }
     [[exo::parallel(thread)]] for (int i = 0; i < 2; ++i)
     [[exo::parallel(thread)]] for (int j = 0; j < 4; ++j) {
-      r[i][j] = 0.f;
-      for (int k = 0; k < 3; k += 2) r[i][j] += 1.5f;
+      r[i][j][1] = 0.f;
+      for (int k = 0; k < 3; k += 2) r[i][j][k / 2] += 1.5f;
     }
   }
 }
