@@ -10,6 +10,7 @@
 #include <string>
 
 #include "annotations/ClangDiags.h"
+#include "model/Collective.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -160,8 +161,9 @@ using Levels = std::vector<std::string>;
 EXO_ATTR(KernelAttr, "kernel", Function, Levels{}, "")
 EXO_ATTR(SharedAttr, "shared", Array, Levels{}, "")
 EXO_ATTR(RegistersAttr, "registers", Array, Levels{}, "")
-EXO_ATTR(ParallelAttr, "parallel", ForLoop, (Levels{"block", "warpgroup", "warp", "thread"}), "parallel")
-EXO_ATTR(SyncAttr, "sync", EmptyStatement, (Levels{"block", "warpgroup", "warp"}), "sync")
+// Levels: the rows of the collectives table (model/Collective.h); syncs: those with a barrier.
+EXO_ATTR(ParallelAttr, "parallel", ForLoop, model::collectiveNames(/*barriersOnly=*/false), "parallel")
+EXO_ATTR(SyncAttr, "sync", EmptyStatement, model::collectiveNames(/*barriersOnly=*/true), "sync")
 
 }  // namespace
 }  // namespace exo

@@ -22,7 +22,7 @@ void checkSyncPlacement(const model::Kernel& k, model::DiagSink& sink);
 /// Arrays at block scope need a memory; shared/registers arrays live at block scope.
 void checkArrayMemory(const model::Kernel& k, model::DiagSink& sink);
 
-/// Distributed register arrays are indexed by their owning thread; sets Var::ownedDims.
+/// Every use of a distributed register array agrees with its layout (Var::layout, set by mapThreads).
 void checkDistributedRegisters(model::Kernel& k, model::DiagSink& sink);
 
 /// Scalars live in each thread's registers: one declared outside a parallel loop and

@@ -1,7 +1,8 @@
-// [[exo::registers]] arrays are sharded over threads: element [i][j][...] lives in the
-// registers of the thread running parallel iteration (i, j). That is only meaningful if
-// every use indexes the leading dimensions by exactly the enclosing parallel loop
-// variables, and every use maps (i, j) to the same thread.
+// [[exo::registers]] arrays are sharded over threads by the layout the thread mapping
+// computed (model/Layout.h): element [i][j][...] lives in the registers of the thread
+// running parallel iteration (i, j). This check only checks that every use agrees with
+// it: the leading indices are exactly the enclosing parallel loop variables, and the
+// loops map (i, j) to the same thread as the layout's.
 #include <map>
 #include <sstream>
 
@@ -32,15 +33,9 @@ std::string shapeKey(const std::vector<const Stmt*>& loops) {
   return os.str();
 }
 
-struct FirstUse {
-  std::string key;
-  SrcRange range;
-};
-
 }  // namespace
 
 void checkDistributedRegisters(Kernel& k, DiagSink& sink) {
-  std::map<Var*, FirstUse> first;
   walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
     std::vector<const Stmt*> loops = parallelLoops(path);
     forEachOwnExpr(s, [&](const ExprPtr& root) {
@@ -62,14 +57,12 @@ void checkDistributedRegisters(Kernel& k, DiagSink& sink) {
               .diag(DiagID::note_declared_here, v->loc, {v->name});
           return;
         }
-        std::string key = shapeKey(loops);
-        auto [it, inserted] = first.emplace(v, FirstUse{key, e.range});
-        if (!inserted && it->second.key != key) {
+        // The thread mapping took the layout from the first use like this one.
+        const RegisterLayout& layout = v->layout;
+        if (layout.definedBy && shapeKey(loops) != shapeKey(layout.loops)) {
           sink.diag(DiagID::err_registers_shape, e.range, {v->name, names})
-              .diag(DiagID::note_other_use, it->second.range);
-          return;
+              .diag(DiagID::note_other_use, layout.definedBy->range);
         }
-        v->ownedDims = static_cast<int>(loops.size());
       });
     });
     return true;

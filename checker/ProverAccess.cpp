@@ -24,14 +24,15 @@ public:
   explicit Collector(KernelFacts& f) : f_(f) {}
 
   void stmt(const Stmt& s) {
+    // Every expression field is read (Stmt::forEachExprField, in source order), except
+    // an assignment's, whose right-hand side is evaluated before its target's indices.
+    if (s.kind != StmtKind::Assign)
+      s.forEachExprField([&](const char*, const ExprPtr& e) { reads(e, s); });
     switch (s.kind) {
       case StmtKind::For:
         f_.loopOf[s.var] = &s;
-        reads(s.lo, s);
-        reads(s.hi, s);
         break;
       case StmtKind::If:
-        reads(s.cond, s);
         break;
       case StmtKind::Assign:
         // Right-hand side first: it is evaluated before the store.
@@ -47,7 +48,6 @@ public:
         break;
       case StmtKind::Decl:
         f_.decls[s.var] = {&s, path_};
-        reads(s.init, s);
         break;
       case StmtKind::Sync:
         f_.syncs.push_back({&s, path_});

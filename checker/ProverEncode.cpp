@@ -1,5 +1,7 @@
 #include "checker/ProverEncode.h"
 
+#include "model/ThreadMapping.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -223,22 +225,17 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
       if (b) inst.facts.push_back(s.child == 0 ? *b : !*b);
     }
   }
-  // ThreadMapping: thread r of the collective runs iteration r / unit, so the flat
-  // index is the sum of iteration * unit over the parallel loops, plus the thread's
+  // model/ThreadMapping's flat index: the iterations' first threads plus the thread's
   // rank inside the innermost iteration (0 when that iteration is a single thread).
-  Poly flat;
-  int64_t inner = facts.kernel->blockThreads > 0 ? facts.kernel->blockThreads : 1;
-  for (const Stmt* l : inst.threadLoops) {
-    int64_t unit = l->unit > 0 ? l->unit : 1;
-    flat = flat + Poly::atom(inst.iter[l]).scaled(unit);
-    inner = unit;
-  }
+  Poly rank;
+  int64_t inner = innermostThreads(*facts.kernel, inst.threadLoops);
   if (inner > 1) {
     int r = newAtom(tag + "rank");
     inst.facts.push_back(atoms_[r] >= 0 && atoms_[r] < ctx.int_val(static_cast<int64_t>(inner)));
-    flat = flat + Poly::atom(r);
+    rank = Poly::atom(r);
   }
-  inst.flat = flat;
+  inst.flat = flatThread(inst.threadLoops, [&](const Stmt* l) { return Poly::atom(inst.iter[l]); }, rank,
+                         [](const Poly& p, int64_t c) { return p.scaled(c); });
   return inst;
 }
 

@@ -189,9 +189,11 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
     return;
   }
   int64_t fa = val(m, q_.flat(qa)), fb = val(m, q_.flat(qb));
-  SyncScope need = fa / 32 == fb / 32 ? SyncScope::Warp : fa / 128 == fb / 128 ? SyncScope::Warpgroup : SyncScope::Block;
-  // Warpgroup barriers exist only inside warpgroup loops; elsewhere the block one it is.
-  if (need == SyncScope::Warpgroup && !inCommonWarpgroupLoop(*qa.site, *qb.site)) need = SyncScope::Block;
+  SyncScope need = smallestCommonScope(fa, fb).id;
+  // Barriers of a scope the CTA is not made of (warpgroup) exist only inside loops of
+  // that level; elsewhere the block one it is.
+  if (!collective(need).wholeInCta && !inCommonLoop(*qa.site, *qb.site, loopKindOf(collective(need))))
+    need = SyncScope::Block;
   std::string syncName = std::string("'exo::sync(") + syncScopeName(need) + ")'";
   std::vector<std::string> args = {w.site->var->name, threadText(enc, m, w), elementText(enc, m, w),
                                    threadText(enc, m, o), o.site->write ? "also writes" : "reads", syncName};
@@ -213,7 +215,7 @@ void RaceCheck::proposeSync(PairQuery& q, size_t depth, const Scenario& sc, Sync
   while (level < B.path.size() && B.path[level].container != sc.fixContainer) ++level;
   std::vector<SyncScope> allowed = allowedScopes(B.path, level);
   for (SyncScope sc2 : allowed) {
-    if (int(sc2) > int(need)) continue;  // enum order: Block, Warpgroup, Warp (widest first)
+    if (collective(sc2).rank > collective(need).rank) continue;  // finer than needed
     syncs_.virtualSync = {sc.fixContainer, sc.fixBefore, sc2};
     Scenario ignored;
     PairQuery again = raceQuery(*q.a.site, B, depth, ignored);

@@ -4,18 +4,6 @@ namespace exo::checker {
 
 using namespace model;
 
-void ScopeSet::add(SyncScope s) {
-  if (s == SyncScope::Block) block = true;
-  else if (s == SyncScope::Warpgroup) warpgroup = true;
-  else warp = true;
-}
-
-void ScopeSet::merge(const ScopeSet& o) {
-  block |= o.block;
-  warpgroup |= o.warpgroup;
-  warp |= o.warp;
-}
-
 ScopeSet SyncsInEffect::guaranteed(const Stmt* st) const {
   ScopeSet out;
   if (!st) return out;
@@ -106,17 +94,17 @@ std::vector<SyncScope> allowedScopes(const Path& p, size_t upto) {
     const Stmt* c = p[i].container;
     if (c->kind == StmtKind::For && c->loop != LoopKind::Seq) finest = c->loop;
   }
-  if (finest == LoopKind::Thread) return {};
-  if (finest == LoopKind::Warp) return {SyncScope::Warp};
-  if (finest == LoopKind::Warpgroup) return {SyncScope::Warp, SyncScope::Warpgroup};
-  return {SyncScope::Warp, SyncScope::Block};  // warpgroup barriers live in warpgroup loops
+  // Finest first (the smallest fix-it).
+  std::vector<SyncScope> out;
+  for (auto it = collectives().rbegin(); it != collectives().rend(); ++it)
+    if (barrierAllowedIn(*levelOf(finest), *it)) out.push_back(it->id);
+  return out;
 }
 
-bool inCommonWarpgroupLoop(const AccessSite& a, const AccessSite& b) {
+bool inCommonLoop(const AccessSite& a, const AccessSite& b, LoopKind level) {
   for (const PathStep& pa : a.path)
     for (const PathStep& pb : b.path)
-      if (pa.container == pb.container && pa.container->kind == StmtKind::For &&
-          pa.container->loop == LoopKind::Warpgroup)
+      if (pa.container == pb.container && pa.container->kind == StmtKind::For && pa.container->loop == level)
         return true;
   return false;
 }
@@ -135,10 +123,10 @@ z3::expr sameGroup(Queries& q, const Side& a, const Side& b, int64_t size, z3::s
 }  // namespace
 
 z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, z3::solver& s) {
-  if (set.block) return q.ctx.bool_val(true);
+  if (set.block()) return q.ctx.bool_val(true);
   z3::expr e = q.ctx.bool_val(false);
-  if (set.warpgroup) e = e || sameGroup(q, a, b, 128, s);
-  if (set.warp) e = e || sameGroup(q, a, b, 32, s);
+  for (const Collective& c : collectives())
+    if (set.has(c.id) && c.threads > 0) e = e || sameGroup(q, a, b, c.threads, s);
   return e;
 }
 

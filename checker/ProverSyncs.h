@@ -16,12 +16,15 @@ namespace exo::checker {
 
 /// Which sync scopes are guaranteed to execute somewhere.
 struct ScopeSet {
-  bool block = false, warpgroup = false, warp = false;
-  bool operator==(const ScopeSet& o) const { return block == o.block && warpgroup == o.warpgroup && warp == o.warp; }
-  int bits() const { return (block ? 1 : 0) | (warpgroup ? 2 : 0) | (warp ? 4 : 0); }
-  void add(model::SyncScope s);
-  void merge(const ScopeSet& o);
-  bool any() const { return block || warpgroup || warp; }
+  uint32_t mask = 0;  // bit i: a barrier of row i of the collectives table
+  bool operator==(const ScopeSet& o) const { return mask == o.mask; }
+  bool has(model::SyncScope s) const { return mask >> static_cast<int>(s) & 1; }
+  /// A barrier of the whole CTA, which orders every pair of its threads.
+  bool block() const { return has(model::CollectiveId::Block); }
+  int bits() const { return static_cast<int>(mask); }
+  void add(model::SyncScope s) { mask |= 1u << static_cast<int>(s); }
+  void merge(const ScopeSet& o) { mask |= o.mask; }
+  bool any() const { return mask != 0; }
 };
 
 /// A sync the prover pretends exists (to validate a fix-it): before child `before`.
@@ -66,7 +69,7 @@ struct RacePlan {
 
   /// Ordered whatever the solver says: the query would be `... && false`.
   bool trivially() const {
-    return kind == Kind::Reversed || ((kind == Kind::SeqLoop || kind == Kind::Straight) && near.block);
+    return kind == Kind::Reversed || ((kind == Kind::SeqLoop || kind == Kind::Straight) && near.block());
   }
   /// The same formula (the fix-it fields aside).
   bool sameAs(const RacePlan& o) const;
@@ -83,8 +86,8 @@ RacePlan planRace(const SyncsInEffect& syncs, const AccessSite& a, const AccessS
 /// Which sync scopes may stand inside `container` (not in loops finer than them).
 std::vector<model::SyncScope> allowedScopes(const Path& p, size_t upto);
 
-/// Both accesses lie in one warpgroup loop (where warpgroup barriers can stand).
-bool inCommonWarpgroupLoop(const AccessSite& a, const AccessSite& b);
+/// Both accesses lie in one loop of `level` (where barriers that are not wholeInCta can stand).
+bool inCommonLoop(const AccessSite& a, const AccessSite& b, model::LoopKind level);
 
 /// The two sides' threads are ordered by a sync of a scope in `set` (adds the group
 /// facts this needs to `s`).

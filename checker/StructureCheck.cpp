@@ -13,12 +13,9 @@ const Stmt* innermostParallel(const std::vector<Stmt*>& path) {
 int64_t collectiveThreads(const Kernel& k, const Stmt* p) { return p ? p->unit : k.blockThreads; }
 
 const char* collectiveName(const Stmt* p) {
-  if (!p) return "block";
-  switch (p->loop) {
-    case LoopKind::Warpgroup: return "warpgroup";
-    case LoopKind::Warp: return "warp";
-    default: return "thread group of the enclosing thread loop";
-  }
+  if (!p) return collective(CollectiveId::Block).name;
+  const Collective* c = levelOf(p->loop);
+  return c->nestsItself ? "thread group of the enclosing thread loop" : c->name;
 }
 
 bool checkStructure(Kernel& k, DiagSink& sink) {

@@ -15,16 +15,11 @@ void checkSyncPlacement(const Kernel& k, DiagSink& sink) {
     const char* scope = syncScopeName(s.scope);
     // The collective running the sync must be exactly the scope (warpgroup, warp) or
     // contain whole copies of it (warp syncs at block or warpgroup level).
-    bool ok = false;
-    switch (s.scope) {
-      case SyncScope::Block: ok = !p; break;
-      case SyncScope::Warpgroup: ok = p && p->loop == LoopKind::Warpgroup; break;
-      case SyncScope::Warp: ok = !p || p->loop == LoopKind::Warpgroup || p->loop == LoopKind::Warp; break;
-    }
-    if (ok) return true;
+    const Collective& running = p ? *levelOf(p->loop) : collective(CollectiveId::Block);
+    if (barrierAllowedIn(running, collective(s.scope))) return true;
     if (!p) {
       sink.diag(DiagID::err_sync_outside_scope, s.range,
-                {scope, "put it inside an '[[exo::parallel(warpgroup)]]' loop"});
+                {scope, std::string("put it inside an '[[exo::parallel(") + scope + ")]]' loop"});
     } else {
       sink.diag(DiagID::err_sync_placement, s.range, {scope, loopKindName(p->loop)})
           .diag(DiagID::note_loop_here, p->range, {loopKindName(p->loop)});

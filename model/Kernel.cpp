@@ -34,42 +34,140 @@ int64_t Var::elementCount() const {
   return n;
 }
 
-ExprPtr Expr::intLit(int64_t v) {
+ExprPtr Expr::make(ExprKind k, Type t, std::vector<ExprPtr> args) {
   auto e = std::make_shared<Expr>();
-  e->kind = ExprKind::IntLit;
-  e->ival = v;
-  e->type.scalar = ScalarKind::Int;
+  e->kind = k;
+  e->type = t;
+  e->args = std::move(args);
   return e;
 }
 
-const char* loopKindName(LoopKind k) {
-  switch (k) {
-    case LoopKind::Seq: return "sequential";
-    case LoopKind::Block: return "block";
-    case LoopKind::Warpgroup: return "warpgroup";
-    case LoopKind::Warp: return "warp";
-    case LoopKind::Thread: return "thread";
-  }
-  return "?";
+ExprPtr Expr::intLit(int64_t v, Type t) {
+  ExprPtr e = make(ExprKind::IntLit, t);
+  e->ival = v;
+  return e;
 }
 
-const char* syncScopeName(SyncScope s) {
-  switch (s) {
-    case SyncScope::Block: return "block";
-    case SyncScope::Warpgroup: return "warpgroup";
-    case SyncScope::Warp: return "warp";
-  }
-  return "?";
+ExprPtr Expr::floatLit(double v, std::string spelling, Type t) {
+  ExprPtr e = make(ExprKind::FloatLit, t);
+  e->fval = v;
+  e->spelling = std::move(spelling);
+  return e;
 }
 
-int64_t loopUnitThreads(LoopKind k) {
-  switch (k) {
-    case LoopKind::Warpgroup: return 128;
-    case LoopKind::Warp: return 32;
-    case LoopKind::Thread: return 1;
-    default: return 0;
-  }
+ExprPtr Expr::varRef(Var* v, Type t) {
+  ExprPtr e = make(ExprKind::VarRef, t);
+  e->var = v;
+  return e;
 }
+
+ExprPtr Expr::index(Var* v, std::vector<ExprPtr> indices, Type t) {
+  ExprPtr e = make(ExprKind::Index, t, std::move(indices));
+  e->var = v;
+  return e;
+}
+
+ExprPtr Expr::unary(std::string op, ExprPtr a, Type t) {
+  ExprPtr e = make(ExprKind::Unary, t, {std::move(a)});
+  e->spelling = std::move(op);
+  return e;
+}
+
+ExprPtr Expr::binary(std::string op, ExprPtr a, ExprPtr b, Type t) {
+  ExprPtr e = make(ExprKind::Binary, t, {std::move(a), std::move(b)});
+  e->spelling = std::move(op);
+  return e;
+}
+
+ExprPtr Expr::select(ExprPtr c, ExprPtr a, ExprPtr b, Type t) {
+  return make(ExprKind::Select, t, {std::move(c), std::move(a), std::move(b)});
+}
+
+ExprPtr Expr::call(std::string callee, std::vector<ExprPtr> args, Type t) {
+  ExprPtr e = make(ExprKind::Call, t, std::move(args));
+  e->spelling = std::move(callee);
+  return e;
+}
+
+ExprPtr Expr::cast(Type to, ExprPtr a, bool implicit) {
+  ExprPtr e = make(ExprKind::Cast, to, {std::move(a)});
+  e->implicit = implicit;
+  return e;
+}
+
+StmtPtr Stmt::make(StmtKind k) {
+  auto s = std::make_unique<Stmt>();
+  s->kind = k;
+  return s;
+}
+
+StmtPtr Stmt::block(std::vector<StmtPtr> body) {
+  StmtPtr s = make(StmtKind::Block);
+  s->body = std::move(body);
+  return s;
+}
+
+StmtPtr Stmt::forLoop(LoopKind kind, Var* v, ExprPtr lo, ExprPtr hi, int64_t step, StmtPtr body) {
+  StmtPtr s = make(StmtKind::For);
+  s->loop = kind;
+  s->var = v;
+  s->lo = std::move(lo);
+  s->hi = std::move(hi);
+  s->step = step;
+  s->body.push_back(body ? std::move(body) : block());
+  return s;
+}
+
+StmtPtr Stmt::ifStmt(ExprPtr cond, StmtPtr then, StmtPtr otherwise) {
+  StmtPtr s = make(StmtKind::If);
+  s->cond = std::move(cond);
+  s->body.push_back(std::move(then));
+  if (otherwise) s->body.push_back(std::move(otherwise));
+  return s;
+}
+
+StmtPtr Stmt::assign(ExprPtr lhs, std::string op, ExprPtr rhs) {
+  StmtPtr s = make(StmtKind::Assign);
+  s->lhs = std::move(lhs);
+  s->op = std::move(op);
+  s->rhs = std::move(rhs);
+  return s;
+}
+
+StmtPtr Stmt::decl(Var* v, ExprPtr init) {
+  StmtPtr s = make(StmtKind::Decl);
+  s->var = v;
+  s->init = std::move(init);
+  return s;
+}
+
+StmtPtr Stmt::sync(SyncScope scope) {
+  StmtPtr s = make(StmtKind::Sync);
+  s->scope = scope;
+  return s;
+}
+
+StmtPtr Stmt::assume(ExprPtr cond) {
+  StmtPtr s = make(StmtKind::Assume);
+  s->cond = std::move(cond);
+  return s;
+}
+
+static_assert(static_cast<int>(LoopKind::Block) == 1 + static_cast<int>(CollectiveId::Block) &&
+                  static_cast<int>(LoopKind::Thread) == 1 + static_cast<int>(CollectiveId::Thread),
+              "LoopKind names the rows of the collectives table in table order");
+
+const Collective* levelOf(LoopKind k) {
+  return k == LoopKind::Seq ? nullptr : &collective(static_cast<CollectiveId>(static_cast<int>(k) - 1));
+}
+
+LoopKind loopKindOf(const Collective& c) { return static_cast<LoopKind>(static_cast<int>(c.id) + 1); }
+
+const char* loopKindName(LoopKind k) { return k == LoopKind::Seq ? "sequential" : levelOf(k)->name; }
+
+const char* syncScopeName(SyncScope s) { return collective(s).name; }
+
+int64_t loopUnitThreads(LoopKind k) { return k == LoopKind::Seq ? 0 : levelOf(k)->threads; }
 
 int64_t Stmt::tripCount() const { return constantTripCount(*this); }
 

@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "model/Collective.h"
+#include "model/Layout.h"
+
 namespace exo::model {
 
 /// An opaque source position (a clang::SourceLocation's raw encoding; 0 = unknown).
@@ -60,9 +63,9 @@ struct Var {
   Memory memory = Memory::Local;
   std::vector<int64_t> dims;  // Array: extents, outermost first
   SrcLoc loc;
-  /// Registers arrays: how many leading dims are owned by threads (set by
-  /// checker::checkDistributedRegisters; the rewriter drops those indices).
-  int ownedDims = -1;
+  /// Registers arrays: which thread owns each element (set by model::mapThreads,
+  /// checked by checker::checkDistributedRegisters, read by the rewriter).
+  RegisterLayout layout;
   /// Shared arrays: byte offset in the CTA's shared memory (set by model::mapThreads).
   int64_t sharedOffset = -1;
   /// Pointer parameters: the shape declared by `exo::extent(p, e1, ...)` (row-major,
@@ -72,9 +75,7 @@ struct Var {
 
   bool isArray() const { return kind == VarKind::Array; }
   /// Leading indices implied by the owning thread (distributed registers), else 0.
-  size_t ownedIndexCount() const {
-    return memory == Memory::Registers && ownedDims > 0 ? static_cast<size_t>(ownedDims) : 0;
-  }
+  size_t ownedIndexCount() const { return memory == Memory::Registers ? layout.impliedIndices() : 0; }
   bool isGlobalPointer() const { return kind == VarKind::Param && type.isPointer; }
   int64_t elementCount() const;
 };
@@ -109,7 +110,20 @@ struct Expr {
   bool implicit = false;
 
   SrcLoc loc() const { return range.begin; }
-  static ExprPtr intLit(int64_t v);
+
+  // Factories: the parser and the test builders make every node through these. The
+  // type defaults to int; the caller sets `range` (and a literal's `spelling`).
+  static ExprPtr make(ExprKind k, Type t = {}, std::vector<ExprPtr> args = {});
+  static ExprPtr intLit(int64_t v, Type t = {});
+  static ExprPtr floatLit(double v, std::string spelling, Type t);
+  static ExprPtr varRef(Var* v, Type t = {});
+  static ExprPtr index(Var* v, std::vector<ExprPtr> indices, Type t = {});
+  static ExprPtr unary(std::string op, ExprPtr a, Type t = {});
+  static ExprPtr binary(std::string op, ExprPtr a, ExprPtr b, Type t = {});
+  static ExprPtr select(ExprPtr c, ExprPtr a, ExprPtr b, Type t = {});
+  static ExprPtr call(std::string callee, std::vector<ExprPtr> args, Type t = {});
+  /// (to) a; `implicit`: a conversion C++ applies by itself.
+  static ExprPtr cast(Type to, ExprPtr a, bool implicit);
 };
 
 // ----------------------------------------------------------------- statements
@@ -124,13 +138,19 @@ enum class StmtKind {
   Assume,  // exo::assume(cond);
 };
 
+/// A loop is sequential or parallel at the level of a row of the collectives table
+/// (model/Collective.h): LoopKind(1 + row), in table order.
 enum class LoopKind { Seq, Block, Warpgroup, Warp, Thread };
-enum class SyncScope { Block, Warpgroup, Warp };
+/// A barrier's scope is a row of the collectives table.
+using SyncScope = CollectiveId;
 
+/// The collective of a parallel loop's level; nullptr for Seq.
+const Collective* levelOf(LoopKind k);
+LoopKind loopKindOf(const Collective& c);
 const char* loopKindName(LoopKind k);
 const char* syncScopeName(SyncScope s);
 /// Threads in one iteration of a parallel loop of this kind when its body is a single
-/// thread (warp = 32, warpgroup = 128); 0 for Seq/Block.
+/// thread (the table's `threads`: warp = 32, warpgroup = 128); 0 for Seq/Block.
 int64_t loopUnitThreads(LoopKind k);
 
 struct Stmt;
@@ -166,6 +186,32 @@ struct Stmt {
 
   // Sync
   SyncScope scope = SyncScope::Block;
+
+  /// The children of a statement, in one place: f(name, field) for every expression
+  /// field, in source order (null ones too); the child statements are `body`. Every
+  /// walker (model/Walk.h), the model printer and the factories go through this, so a
+  /// new ExprPtr field must be listed here and nowhere else.
+  template <class F>
+  void forEachExprField(F&& f) const {
+    f("lo", lo);
+    f("hi", hi);
+    f("cond", cond);
+    f("lhs", lhs);
+    f("rhs", rhs);
+    f("init", init);
+  }
+
+  // Factories: the parser and the test builders make every node through these; the
+  // caller sets `range`.
+  static StmtPtr make(StmtKind k);
+  static StmtPtr block(std::vector<StmtPtr> body = {});
+  /// for (v = lo; v < hi; v += step) body; `body` is a Block (an empty one if null).
+  static StmtPtr forLoop(LoopKind kind, Var* v, ExprPtr lo, ExprPtr hi, int64_t step = 1, StmtPtr body = nullptr);
+  static StmtPtr ifStmt(ExprPtr cond, StmtPtr then, StmtPtr otherwise = nullptr);
+  static StmtPtr assign(ExprPtr lhs, std::string op, ExprPtr rhs);
+  static StmtPtr decl(Var* v, ExprPtr init = nullptr);
+  static StmtPtr sync(SyncScope scope);
+  static StmtPtr assume(ExprPtr cond);
 
   SrcLoc loc() const { return range.begin; }
   Stmt* forBody() const { return body.empty() ? nullptr : body[0].get(); }

@@ -10,18 +10,10 @@
 namespace exo::model {
 namespace {
 
-/// Coarse-to-fine order of parallel levels: a loop may only nest strictly finer levels
-/// (thread loops may nest thread loops: nested thread loops multiply).
-int levelRank(LoopKind k) {
-  switch (k) {
-    case LoopKind::Block: return 0;
-    case LoopKind::Warpgroup: return 1;
-    case LoopKind::Warp: return 2;
-    case LoopKind::Thread: return 3;
-    case LoopKind::Seq: return -1;
-  }
-  return -1;
-}
+/// Coarse-to-fine order of parallel levels (the collectives table's rank): a loop may
+/// only nest strictly finer levels, or its own level where the table says it nests
+/// itself (nested thread loops multiply).
+int levelRank(LoopKind k) { return k == LoopKind::Seq ? -1 : levelOf(k)->rank; }
 
 class Mapper {
 public:
@@ -33,13 +25,16 @@ public:
     if (sink_.errors != before) return false;
     int64_t need = threadsNeeded(*k_.blockBody, nullptr);
     if (sink_.errors != before) return false;
-    k_.blockThreads = std::max<int64_t>(32, (need + 31) / 32 * 32);  // whole warps: syncwarp needs them
+    // Whole copies of every collective whose barrier may run at block level (warps).
+    int64_t granule = ctaGranule();
+    k_.blockThreads = std::max<int64_t>(granule, (need + granule - 1) / granule * granule);
     if (k_.blockThreads > kMaxThreads) {
       sink_.diag(DiagID::err_block_too_many_threads, k_.blockBody->range,
                  {need >= kSaturated ? "over a million" : std::to_string(need)});
       return false;
     }
     assignCollectives(*k_.blockBody, k_.blockThreads);
+    registerLayouts();
     return sharedMemory() && sink_.errors == before;
   }
 
@@ -107,7 +102,7 @@ private:
       return need;
     }
     if (parent && (levelRank(s.loop) < levelRank(parent->loop) ||
-                   (levelRank(s.loop) == levelRank(parent->loop) && s.loop != LoopKind::Thread))) {
+                   (levelRank(s.loop) == levelRank(parent->loop) && !levelOf(s.loop)->nestsItself))) {
       sink_.diag(DiagID::err_level_order, s.range, {loopKindName(s.loop), loopKindName(parent->loop)})
           .diag(DiagID::note_loop_here, parent->range, {loopKindName(parent->loop)});
       return 1;
@@ -120,8 +115,8 @@ private:
       return 1;
     }
     int64_t body = threadsNeeded(*s.forBody(), &s);
-    if (s.loop == LoopKind::Thread) {
-      s.unit = body;
+    if (levelOf(s.loop)->nestsItself) {
+      s.unit = std::max(body, loopUnitThreads(s.loop));
     } else {
       s.unit = loopUnitThreads(s.loop);
       if (body > s.unit) {
@@ -158,6 +153,31 @@ private:
       return;
     }
     for (StmtPtr& c : s.body) assignCollectives(*c, collective);
+  }
+
+  /// Ownership of distributed register arrays (model/Layout.h), from the first use
+  /// whose leading indices are exactly the enclosing parallel loops' variables;
+  /// checker/DistributedRegistersCheck reports the uses that do not conform.
+  void registerLayouts() {
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
+      std::vector<const Stmt*> loops;
+      for (const Stmt* p : path)
+        if (p->isParallel() && p->loop != LoopKind::Block) loops.push_back(p);
+      forEachOwnExpr(s, [&](const ExprPtr& root) {
+        forEachExpr(root, [&](const Expr& e) {
+          if (e.kind != ExprKind::Index || e.var->memory != Memory::Registers || e.var->layout.distributed()) return;
+          if (loops.empty() || e.args.size() < loops.size()) return;
+          for (size_t i = 0; i < loops.size(); ++i)
+            if (e.args[i]->kind != ExprKind::VarRef || e.args[i]->var != loops[i]->var) return;
+          RegisterLayout& l = e.var->layout;
+          l.kind = RegisterLayout::Kind::LoopIndexed;
+          l.loops = loops;
+          l.ownedDims = loops.size();
+          l.definedBy = &e;
+        });
+      });
+      return true;
+    });
   }
 
   bool sharedMemory() {

@@ -20,6 +20,49 @@
 
 namespace exo::model {
 
+// ------------------------------------------------- the mapping formula, in one place
+// The prover's encoding (checker/ProverEncode), the CUDA printer (rewriter) and the
+// brute-force oracle of the tests (tests/support) all go through these.
+
+/// Threads per iteration of a parallel loop below the grid (its unit; at least 1).
+inline int64_t iterationThreads(const Stmt& l) { return l.unit > 0 ? l.unit : 1; }
+
+/// Threads of its collective that a parallel loop keeps busy (trip * unit); the others,
+/// r >= threadsUsed, idle.
+inline int64_t threadsUsed(const Stmt& l) { return l.tripCount() * iterationThreads(l); }
+
+/// Thread r of a parallel loop's collective runs iteration r / unit (the variable is
+/// lo + step * (r / unit)) as thread r % unit of that iteration's collective.
+struct ThreadSplit {
+  int64_t iteration, rank;
+};
+inline ThreadSplit splitThread(const Stmt& l, int64_t r) { return {r / iterationThreads(l), r % iterationThreads(l)}; }
+
+/// The first thread, in its collective, of iteration `iter` of a parallel loop (iter * unit),
+/// in any number type N; `scale(x, c)` is x * c.
+template <class N, class Scale>
+N firstThreadOf(const Stmt& l, const N& iter, Scale scale) {
+  return scale(iter, iterationThreads(l));
+}
+
+/// Threads of one innermost iteration of `threadLoops` (the parallel loops below the
+/// grid around a statement, outermost first): what the thread's rank inside it ranges
+/// over; the whole CTA when there are none.
+inline int64_t innermostThreads(const Kernel& k, const std::vector<const Stmt*>& threadLoops) {
+  if (threadLoops.empty()) return k.blockThreads > 0 ? k.blockThreads : 1;
+  return iterationThreads(*threadLoops.back());
+}
+
+/// The flat thread index in the CTA of the thread that runs iteration iterOf(l) of each
+/// loop of `threadLoops` with rank `rank` inside the innermost one: the sum of the
+/// iterations' first threads plus the rank (collectives are contiguous ranges).
+template <class N, class IterOf, class Scale>
+N flatThread(const std::vector<const Stmt*>& threadLoops, IterOf iterOf, const N& rank, Scale scale) {
+  N flat{};
+  for (const Stmt* l : threadLoops) flat = flat + firstThreadOf(*l, iterOf(l), scale);
+  return flat + rank;
+}
+
 /// Fills Kernel::gridLoops, blockBody, blockThreads, sharedBytes and every parallel
 /// loop's unit/collective. Reports structural errors it meets (grid nest shape,
 /// non-constant trip counts, level order, collective sizes, thread and shared limits).

@@ -9,8 +9,9 @@ void forEachExpr(const ExprPtr& e, const std::function<void(const Expr&)>& f) {
 }
 
 void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f) {
-  for (const ExprPtr* e : {&s.lo, &s.hi, &s.cond, &s.lhs, &s.rhs, &s.init})
-    if (*e) f(*e);
+  s.forEachExprField([&](const char*, const ExprPtr& e) {
+    if (e) f(e);
+  });
 }
 
 std::string firstNonParameter(const ExprPtr& e) {

@@ -10,7 +10,8 @@ namespace exo::model {
 /// Calls f on e and every sub-expression (pre-order).
 void forEachExpr(const ExprPtr& e, const std::function<void(const Expr&)>& f);
 
-/// Calls f on every expression directly held by s (not by its child statements).
+/// Calls f on every expression directly held by s (not by its child statements): the
+/// non-null fields of Stmt::forEachExprField, in its order.
 void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f);
 
 /// The first name in e that is not a scalar parameter or a constant ("" if none):

@@ -90,7 +90,7 @@ public:
       return nullptr;
     }
     // exo::extent statements stand at the top, among the assumes, before anything else.
-    StmtPtr top = newStmt(StmtKind::Block, body);
+    StmtPtr top = at(Stmt::block(), body);
     for (const c::Stmt* s : body->body()) {
       atKernelTop_ = atKernelTop_ && isLaunchFact(s);
       append(s, top->body);
@@ -175,15 +175,14 @@ private:
       sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()), {d->getNameAsString()});
   }
 
-  StmtPtr newStmt(StmtKind k, const c::Stmt* s) {
-    auto st = std::make_unique<Stmt>();
-    st->kind = k;
+  /// A node made by a model factory, with the source range of `s`.
+  StmtPtr at(StmtPtr st, const c::Stmt* s) {
     st->range = range(s);
     return st;
   }
 
   StmtPtr block(const c::CompoundStmt* cs) {
-    StmtPtr b = newStmt(StmtKind::Block, cs);
+    StmtPtr b = at(Stmt::block(), cs);
     for (const c::Stmt* s : cs->body()) append(s, b->body);
     return b;
   }
@@ -191,7 +190,7 @@ private:
   /// A statement as a Block-or-single statement (for loop and if bodies).
   StmtPtr single(const c::Stmt* s) {
     if (const auto* cs = llvm::dyn_cast<c::CompoundStmt>(s)) return block(cs);
-    StmtPtr b = newStmt(StmtKind::Block, s);
+    StmtPtr b = at(Stmt::block(), s);
     append(s, b->body);
     return b;
   }
@@ -237,10 +236,8 @@ private:
     const c::Stmt* sub = as->getSubStmt();
     if (par) {
       llvm::StringRef level = par->getAnnotation().drop_front(strlen("exo.parallel."));
-      LoopKind k = level == "block"       ? LoopKind::Block
-                   : level == "warpgroup" ? LoopKind::Warpgroup
-                   : level == "warp"      ? LoopKind::Warp
-                                          : LoopKind::Thread;
+      // The attribute layer only lets names of the collectives table through.
+      LoopKind k = loopKindOf(*findCollective(level.str()));
       // The attribute layer only lets exo::parallel onto for statements.
       if (const auto* fs = llvm::dyn_cast<c::ForStmt>(sub))
         if (StmtPtr f = forLoop(fs, k, par->getLocation())) out.push_back(std::move(f));
@@ -248,9 +245,8 @@ private:
     }
     if (sync) {
       llvm::StringRef scope = sync->getAnnotation().drop_front(strlen("exo.sync."));
-      StmtPtr st = newStmt(StmtKind::Sync, as);
+      StmtPtr st = Stmt::sync(findCollective(scope.str())->id);
       st->range = SrcRange{toSrcLoc(attributeStart(sync->getLocation())), toSrcLoc(as->getEndLoc())};
-      st->scope = scope == "block" ? SyncScope::Block : scope == "warpgroup" ? SyncScope::Warpgroup : SyncScope::Warp;
       out.push_back(std::move(st));
       return;
     }
@@ -284,22 +280,20 @@ private:
     if (!step) return bad(inc ? static_cast<const c::Stmt*>(inc) : fs, "the increment must be '++v', 'v++' or 'v += c'");
 
     checkName(vd);
-    StmtPtr f = newStmt(StmtKind::For, fs);
     Type t;
     if (!convertType(vd->getType(), vd->getSourceRange(), t)) return nullptr;
-    f->var = kernel_->newVar(vd->getNameAsString(), t, VarKind::LoopVar, Memory::Local, toSrcLoc(vd->getLocation()));
-    vars_[vd] = f->var;
-    f->loop = kind;
+    Var* v = kernel_->newVar(vd->getNameAsString(), t, VarKind::LoopVar, Memory::Local, toSrcLoc(vd->getLocation()));
+    vars_[vd] = v;
+    ExprPtr lo = expr(vd->getInit());
+    ExprPtr hi = expr(cond->getRHS());
+    StmtPtr body = single(fs->getBody());
+    if (!lo || !hi) return nullptr;
+    StmtPtr f = at(Stmt::forLoop(kind, v, lo, hi, step, std::move(body)), fs);
     if (attrLoc.isValid()) f->range.begin = toSrcLoc(attributeStart(attrLoc));
-    f->step = step;
-    f->lo = expr(vd->getInit());
-    f->hi = expr(cond->getRHS());
     // `v < hi` compares in the common type of both sides: an `int` variable against an
     // `unsigned` bound is converted to unsigned (a negative start then ends the loop).
     ScalarKind cmp;
     if (scalarKind(cond->getLHS()->getType(), cmp) && cmp != t.scalar) f->compareAs = cmp;
-    f->body.push_back(single(fs->getBody()));
-    if (!f->lo || !f->hi) return nullptr;
     return f;
   }
 
@@ -326,8 +320,7 @@ private:
     }
     const c::AnnotateAttr* shared = findAnnotation(vd->attrs(), "exo.shared");
     const c::AnnotateAttr* regs = findAnnotation(vd->attrs(), "exo.registers");
-    auto st = std::make_unique<Stmt>();
-    st->kind = StmtKind::Decl;
+    StmtPtr st = Stmt::decl(nullptr);  // var and init below
     st->range = range(vd->getSourceRange());
     c::QualType q = vd->getType();
     Type t;
@@ -375,11 +368,10 @@ private:
       unsupported(is, "this form of 'if'", "write 'if (condition)'", false);
       return;
     }
-    StmtPtr st = newStmt(StmtKind::If, is);
-    st->cond = expr(is->getCond());
-    st->body.push_back(single(is->getThen()));
-    if (is->getElse()) st->body.push_back(single(is->getElse()));
-    if (st->cond) out.push_back(std::move(st));
+    ExprPtr cond = expr(is->getCond());
+    StmtPtr then = single(is->getThen());
+    StmtPtr otherwise = is->getElse() ? single(is->getElse()) : nullptr;
+    if (cond) out.push_back(at(Stmt::ifStmt(cond, std::move(then), std::move(otherwise)), is));
   }
 
   void exprStmt(const c::Expr* e, std::vector<StmtPtr>& out) {
@@ -388,26 +380,19 @@ private:
       const c::FunctionDecl* fd = call->getDirectCallee();
       if (fd && fd->getQualifiedNameAsString() == "exo::extent") return extent(call);
       if (fd && fd->getQualifiedNameAsString() == "exo::assume" && call->getNumArgs() == 1) {
-        StmtPtr st = newStmt(StmtKind::Assume, e);
-        st->cond = expr(call->getArg(0));
-        if (st->cond) out.push_back(std::move(st));
+        if (ExprPtr cond = expr(call->getArg(0))) out.push_back(at(Stmt::assume(cond), e));
         return;
       }
     }
     if (const auto* bo = llvm::dyn_cast<c::BinaryOperator>(e); bo && bo->isAssignmentOp()) {
-      StmtPtr st = newStmt(StmtKind::Assign, e);
-      st->op = bo->getOpcodeStr().str();
-      st->lhs = lvalue(bo->getLHS());
-      st->rhs = expr(bo->getRHS());
-      if (st->lhs && st->rhs) out.push_back(std::move(st));
+      ExprPtr lhs = lvalue(bo->getLHS());
+      ExprPtr rhs = expr(bo->getRHS());
+      if (lhs && rhs) out.push_back(at(Stmt::assign(lhs, bo->getOpcodeStr().str(), rhs), e));
       return;
     }
     if (const auto* u = llvm::dyn_cast<c::UnaryOperator>(e); u && u->isIncrementDecrementOp()) {
-      StmtPtr st = newStmt(StmtKind::Assign, e);
-      st->op = u->isIncrementOp() ? "+=" : "-=";
-      st->lhs = lvalue(u->getSubExpr());
-      st->rhs = Expr::intLit(1);
-      if (st->lhs) out.push_back(std::move(st));
+      if (ExprPtr lhs = lvalue(u->getSubExpr()))
+        out.push_back(at(Stmt::assign(lhs, u->isIncrementOp() ? "+=" : "-=", Expr::intLit(1)), e));
       return;
     }
     unsupported(e, "this expression statement", "statements are assignments, declarations, loops, 'if' and syncs", false);
@@ -460,14 +445,17 @@ private:
   }
 
   // ---------------------------------------------------------- expressions
-  ExprPtr newExpr(ExprKind k, const c::Expr* e) {
-    auto x = std::make_shared<Expr>();
-    x->kind = k;
-    x->range = range(e);
+  /// The model type of a Clang expression (its scalar kind; int if none).
+  Type typeOf(const c::Expr* e) {
     Type t;
     ScalarKind sk;
     if (scalarKind(e->getType(), sk)) t.scalar = sk;
-    x->type = t;
+    return t;
+  }
+
+  /// A node made by a model factory, with the source range of `e`.
+  ExprPtr at(ExprPtr x, const c::Expr* e) {
+    x->range = range(e);
     return x;
   }
 
@@ -475,34 +463,28 @@ private:
     e = e->IgnoreParens();
     if (const auto* ice = llvm::dyn_cast<c::ImplicitCastExpr>(e)) return implicitCast(ice);
     if (const auto* il = llvm::dyn_cast<c::IntegerLiteral>(e)) {
-      ExprPtr x = newExpr(ExprKind::IntLit, e);
       bool isUnsigned = il->getType()->isUnsignedIntegerType();
-      x->ival = isUnsigned ? static_cast<int64_t>(il->getValue().getZExtValue()) : il->getValue().getSExtValue();
+      ExprPtr x = at(Expr::intLit(isUnsigned ? static_cast<int64_t>(il->getValue().getZExtValue())
+                                             : il->getValue().getSExtValue(),
+                                  typeOf(e)),
+                     e);
       x->spelling = sourceText(il->getSourceRange());  // keeps 6u, 0xFFu, 1L: their types matter
       return x;
     }
     if (const auto* bl = llvm::dyn_cast<c::CXXBoolLiteralExpr>(e)) {
-      ExprPtr x = newExpr(ExprKind::IntLit, e);
-      x->ival = bl->getValue();
-      return x;
+      return at(Expr::intLit(bl->getValue(), typeOf(e)), e);
     }
     if (const auto* fl = llvm::dyn_cast<c::FloatingLiteral>(e)) {
-      ExprPtr x = newExpr(ExprKind::FloatLit, e);
-      x->fval = fl->getValueAsApproximateDouble();
-      x->spelling = sourceText(fl->getSourceRange());
-      return x;
+      return at(Expr::floatLit(fl->getValueAsApproximateDouble(), sourceText(fl->getSourceRange()), typeOf(e)), e);
     }
     if (const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(e)) return declRef(dr);
     if (llvm::isa<c::ArraySubscriptExpr>(e)) return subscript(e);
     if (const auto* u = llvm::dyn_cast<c::UnaryOperator>(e)) {
       c::UnaryOperatorKind op = u->getOpcode();
       if (op == c::UO_Minus || op == c::UO_Plus || op == c::UO_LNot || op == c::UO_Not) {
-        ExprPtr x = newExpr(ExprKind::Unary, e);
-        x->spelling = c::UnaryOperator::getOpcodeStr(op).str();
         ExprPtr a = expr(u->getSubExpr());
         if (!a) return nullptr;
-        x->args = {a};
-        return x;
+        return at(Expr::unary(c::UnaryOperator::getOpcodeStr(op).str(), a, typeOf(e)), e);
       }
       unsupported(e, "'" + c::UnaryOperator::getOpcodeStr(op).str() + "' inside an expression",
                   "write increments and address arithmetic as separate statements or indices", true);
@@ -517,22 +499,16 @@ private:
         unsupported(e, "pointer arithmetic", "index the pointer parameter: 'p[i]'", true);
         return nullptr;
       }
-      ExprPtr x = newExpr(ExprKind::Binary, e);
-      x->spelling = bo->getOpcodeStr().str();
       ExprPtr l = expr(bo->getLHS()), r = expr(bo->getRHS());
       if (!l || !r) return nullptr;
-      x->args = {l, r};
-      return x;
+      return at(Expr::binary(bo->getOpcodeStr().str(), l, r, typeOf(e)), e);
     }
     if (const auto* co = llvm::dyn_cast<c::ConditionalOperator>(e)) {
-      ExprPtr x = newExpr(ExprKind::Select, e);
       ExprPtr a = expr(co->getCond()), b = expr(co->getTrueExpr()), d = expr(co->getFalseExpr());
       if (!a || !b || !d) return nullptr;
-      x->args = {a, b, d};
-      return x;
+      return at(Expr::select(a, b, d, typeOf(e)), e);
     }
     if (const auto* ce = llvm::dyn_cast<c::ExplicitCastExpr>(e)) {
-      ExprPtr x = newExpr(ExprKind::Cast, e);
       ScalarKind sk;
       if (!scalarKind(ce->getTypeAsWritten(), sk)) {
         sink_.diag(DiagID::err_unsupported_type, range(e), {ce->getTypeAsWritten().getAsString()});
@@ -540,8 +516,7 @@ private:
       }
       ExprPtr a = expr(ce->getSubExprAsWritten());
       if (!a) return nullptr;
-      x->args = {a};
-      return x;
+      return at(Expr::cast(typeOf(e), a, /*implicit=*/false), e);
     }
     if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) return mathCall(call);
     unsupported(e, constructName(e), "see the language reference in README.md", true);
@@ -567,10 +542,7 @@ private:
       lit->type.scalar = to;
       return lit;
     }
-    ExprPtr x = newExpr(ExprKind::Cast, ice);
-    x->implicit = true;
-    x->args = {inner};
-    return x;
+    return at(Expr::cast(typeOf(ice), inner, /*implicit=*/true), ice);
   }
 
   ExprPtr declRef(const c::DeclRefExpr* dr) {
@@ -583,22 +555,21 @@ private:
       if (it != vars_.end() && vd->getType()->isIntegralOrEnumerationType() &&
           vd->isUsableInConstantExpressions(ctx_))
         if (std::optional<llvm::APSInt> v = dr->getIntegerConstantExpr(ctx_)) {
-          ExprPtr x = newExpr(ExprKind::IntLit, dr);
-          x->ival = v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue();
+          ExprPtr x = at(Expr::intLit(v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue(),
+                                      typeOf(dr)),
+                         dr);
           x->spelling = vd->getNameAsString();  // printed by name: the declaration is printed too
           return x;
         }
       if (it != vars_.end()) {
-        ExprPtr x = newExpr(ExprKind::VarRef, dr);
-        x->var = it->second;
-        return x;
+        return at(Expr::varRef(it->second, typeOf(dr)), dr);
       }
     }
     // A constant from outside the kernel (constexpr int TILE = 32; an enumerator).
     if (std::optional<llvm::APSInt> v = dr->getIntegerConstantExpr(ctx_)) {
-      ExprPtr x = newExpr(ExprKind::IntLit, dr);  // typed like the constant: printed with its suffix
-      x->ival = v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue();
-      return x;
+      // Typed like the constant: printed with its suffix.
+      return at(Expr::intLit(v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue(), typeOf(dr)),
+                dr);
     }
     unsupported(dr, "a reference to '" + d->getNameAsString() + "' from outside the kernel",
                 "pass it as a parameter or make it a constexpr integer", true);
@@ -630,14 +601,13 @@ private:
       unsupported(e, "a partial or excess index of '" + v->name + "'", "give exactly one index per dimension", true);
       return nullptr;
     }
-    ExprPtr x = newExpr(ExprKind::Index, e);
-    x->var = v;
+    std::vector<ExprPtr> indices;
     for (const c::Expr* i : idx) {
       ExprPtr ie = expr(i);
       if (!ie) return nullptr;
-      x->args.push_back(ie);
+      indices.push_back(ie);
     }
-    return x;
+    return at(Expr::index(v, std::move(indices), typeOf(e)), e);
   }
 
   ExprPtr mathCall(const c::CallExpr* call) {
@@ -655,14 +625,13 @@ private:
                   "kernels may call only <cmath> functions such as sqrtf, expf, fmaxf", true);
       return nullptr;
     }
-    ExprPtr x = newExpr(ExprKind::Call, call);
-    x->spelling = name;
+    std::vector<ExprPtr> args;
     for (const c::Expr* a : call->arguments()) {
       ExprPtr ae = expr(a);
       if (!ae) return nullptr;
-      x->args.push_back(ae);
+      args.push_back(ae);
     }
-    return x;
+    return at(Expr::call(name, std::move(args), typeOf(call)), call);
   }
 
   /// `exo::assume(...)` or `exo::extent(...)`: a statement of the kernel's preamble.

@@ -6,6 +6,7 @@
 
 #include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
+#include "model/ThreadMapping.h"
 #include "model/Walk.h"
 
 namespace exo::rewriter {
@@ -261,7 +262,7 @@ private:
         return decl(s);
       case StmtKind::Sync:
         line(s.loc());
-        os_ << ind() << syncCode(s.scope) << "\n";
+        os_ << ind() << collective(s.scope).barrier << "\n";
         return;
       case StmtKind::Assume:
         return;  // checked by the launcher
@@ -274,20 +275,10 @@ private:
     --depth_;
   }
 
-  static std::string syncCode(SyncScope s) {
-    switch (s) {
-      case SyncScope::Block: return "__syncthreads();";
-      case SyncScope::Warp: return "__syncwarp();";
-      case SyncScope::Warpgroup:
-        // Named barrier 1 + warpgroup index (barrier 0 is __syncthreads), 128 threads.
-        return "EXO_NAMED_BARRIER(1 + exo_tid / 128, 128);";
-    }
-    return "";
-  }
-
-  /// A parallel loop: this thread runs iteration r / unit if r < trip * unit.
+  /// A parallel loop: this thread runs iteration r / unit if r < trip * unit
+  /// (model/ThreadMapping.h: threadsUsed, splitThread).
   void parallelFor(const Stmt& s, ThreadIndex r) {
-    int64_t trip = s.tripCount(), used = trip * s.unit;
+    int64_t trip = s.tripCount(), used = threadsUsed(s);
     line(s.loc());
     os_ << ind() << "{  // [[exo::parallel(" << loopKindName(s.loop) << ")]] " << s.var->name << ": " << trip
         << " x " << s.unit << (s.unit == 1 ? " thread" : " threads") << "\n";
@@ -297,14 +288,14 @@ private:
       os_ << ind() << "if (" << r.str() << " < " << used << ") {\n";
       ++depth_;
     }
-    std::string iter = trip == 1 ? "0" : r.divided(s.unit);
+    std::string iter = trip == 1 ? "0" : r.divided(iterationThreads(s));  // splitThread(s, r).iteration
     bool simpleIter = trip == 1 || (s.unit == 1 && r.moduli.empty());  // "0" or "exo_tid"
     if (printedUses(*s.forBody(), s.var)) {  // owned register indices need no variable
       if (guarded) line(s.loc());  // the guard took a line: a loop on the file's last line stays inside it
       os_ << ind() << "const " << s.var->type.scalarSpelling() << " " << s.var->name << " = "
           << iterationValue(s, iter, simpleIter) << ";\n";
     }
-    ThreadIndex inner = r.inner(s.unit);
+    ThreadIndex inner = r.inner(iterationThreads(s));  // splitThread(s, r).rank
     stmt(*s.forBody(), inner);
     if (guarded) {
       --depth_;
@@ -330,8 +321,8 @@ private:
       return;
     }
     if (v->memory == Memory::Registers) {
-      if (v->ownedDims < 0) return;  // never used
-      os_ << ind() << type << " " << v->name << dimsSuffix(v, v->ownedIndexCount()) << ";  // this thread's part of "
+      if (!v->layout.distributed()) return;  // never used
+      os_ << ind() << type << " " << v->name << dimsSuffix(v, v->layout.impliedIndices()) << ";  // this thread's part of "
           << v->name << dimsSuffix(v, 0) << "\n";
       return;
     }
@@ -385,10 +376,10 @@ private:
   int depth_ = 1;
 };
 
-bool usesWarpgroupBarrier(const Kernel& k) {
+bool usesNamedBarrier(const Kernel& k) {
   bool found = false;
   walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>&) {
-    found |= s.kind == StmtKind::Sync && s.scope == SyncScope::Warpgroup;
+    found |= s.kind == StmtKind::Sync && collective(s.scope).namedBarrier;
     return true;
   });
   return found;
@@ -416,7 +407,7 @@ std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOpti
   bool math = false, named = false;
   for (const Kernel* k : kernels) {
     math |= usesMath(*k);
-    named |= usesWarpgroupBarrier(*k);
+    named |= usesNamedBarrier(*k);
   }
   if (math) os << "#include <cmath>\n";
   os << "\n";

@@ -16,6 +16,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "model/ModelPrinter.h"
 #include "model/ThreadMapping.h"
 #include "parser/ModelBuilder.h"
 #include "rewriter/CudaPrinter.h"
@@ -172,7 +173,10 @@ private:
     std::vector<std::unique_ptr<model::Kernel>> kernels;
     for (const c::FunctionDecl* fn : fns) {
       std::unique_ptr<model::Kernel> k = buildKernelModel(ctx, fn, sink);
-      if (!k || !model::mapThreads(*k, sink) || !checker::checkStructure(*k, sink)) continue;
+      if (!k || !model::mapThreads(*k, sink)) continue;
+      bool structured = checker::checkStructure(*k, sink);
+      if (opts_.dumpModel) result_.model += model::printModel(*k);
+      if (!structured) continue;
       checker::ProverStats stats;
       checker::ProverLimits limits;
       limits.maxQueries = opts_.proverMaxQueries;

@@ -14,6 +14,7 @@ namespace exo {
 struct DriverOptions {
   bool checkOnly = false;
   bool printStats = false;           // --prover-stats: prover timings to stderr
+  bool dumpModel = false;            // --dump-model: FileResult::model after thread mapping
   uint64_t proverMaxQueries = checker::ProverLimits::kDefaultMaxQueries;  // --prover-max-queries
   std::string exoIncludeDir;         // where exo/exo.hpp lives
   std::string clangResourceDir;      // clang 22's resource headers
@@ -26,6 +27,7 @@ struct FileResult {
   bool ok = false;        // no errors
   std::string cuda;       // generated CUDA (empty when checkOnly or !ok)
   std::vector<std::string> summary;  // one line per kernel: what was checked, how it maps
+  std::string model;      // --dump-model: each mapped kernel's model (model/ModelPrinter)
   std::vector<clang::tooling::Replacement> fixes;  // fix-its of the diagnostics, for --export-fixes
 };
 

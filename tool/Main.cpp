@@ -43,6 +43,9 @@ static cl::opt<std::string> ExportFixes("export-fixes",
                                         cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool> Summary("summary", cl::desc("print what was checked and where the CUDA went"),
                              cl::cat(Category));
+static cl::opt<bool> DumpModel("dump-model",
+                               cl::desc("print each kernel's model after thread mapping to stdout; write no CUDA"),
+                               cl::cat(Category));
 static cl::opt<bool> Stats("prover-stats", cl::desc("print prover statistics to stderr"), cl::cat(Category));
 static cl::opt<uint64_t> MaxQueries("prover-max-queries",
                                     cl::desc("give up on a kernel after <n> solver queries (or 250 x <n> access "
@@ -271,6 +274,7 @@ int main(int argc, const char** argv) {
   if (!Output.empty() && Inputs.size() != 1) return usage("'-o' needs exactly one input; use '--out-dir'");
   if (!Output.empty() && !OutDir.empty()) return usage("give '-o' or '--out-dir', not both");
   if (CheckOnly && (!Output.empty() || !OutDir.empty())) return usage("'--check-only' writes nothing; drop '-o'/'--out-dir'");
+  if (DumpModel && (!Output.empty() || !OutDir.empty())) return usage("'--dump-model' writes no CUDA; drop '-o'/'--out-dir'");
   for (const std::string& in : Inputs) {
     if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
     // LibTooling reads '\' in a path as '/' (and would look for another file).
@@ -303,6 +307,7 @@ int main(int argc, const char** argv) {
   exo::DriverOptions opts;
   opts.checkOnly = CheckOnly;
   opts.printStats = Stats;
+  opts.dumpModel = DumpModel;
   opts.proverMaxQueries = MaxQueries;
   opts.exoIncludeDir = findExoInclude(argv[0]);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
@@ -315,11 +320,12 @@ int main(int argc, const char** argv) {
   for (const std::string& in : Inputs) {
     exo::FileResult r = exo::processFile(*db, in, opts);
     allOk &= r.ok;
+    if (DumpModel) llvm::outs() << r.model;
     fixes.Replacements.insert(fixes.Replacements.end(), r.fixes.begin(), r.fixes.end());
     if (!r.ok) continue;
     if (Summary)
       for (const std::string& line : r.summary) llvm::errs() << "exo-cuda: " << in << ": " << line << "\n";
-    if (CheckOnly) continue;
+    if (CheckOnly || DumpModel) continue;
     std::string path = outputPath(in);
     outputs.push_back({path, r.cuda});
   }

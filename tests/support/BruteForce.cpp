@@ -1,8 +1,11 @@
 #include "tests/support/BruteForce.h"
 
 #include "model/Evaluate.h"
+#include "model/ThreadMapping.h"
 
 #include <array>
+#include <cstdlib>
+#include <functional>
 #include <vector>
 
 namespace exo::test {
@@ -11,8 +14,9 @@ using namespace model;
 
 namespace {
 
-/// Sync counters at the time of an access: block, warpgroup, warp.
-using Epochs = std::array<int64_t, 3>;
+/// Sync counters at the time of an access: one per row of the collectives table.
+constexpr size_t kMaxCollectives = 8;
+using Epochs = std::array<int64_t, kMaxCollectives>;
 
 struct ThreadRecord {
   bool read = false, write = false;
@@ -32,7 +36,7 @@ public:
   }
 
   BruteResult run() {
-    blockEpoch_ = 0;
+    if (collectives().size() > kMaxCollectives) abort();
     grid(0, 0);
     return res_;
   }
@@ -43,9 +47,10 @@ private:
     if (res_.tooLong) return;
     if (level == k_.gridLoops.size()) {
       cta_ = cta;
-      warpEpoch_.assign(k_.blockThreads / 32 + 1, 0);
-      wgEpoch_.assign(k_.blockThreads / 128 + 1, 0);
-      blockEpoch_ = 0;
+      // epoch_[row][copy]: barriers so far of each copy of each collective.
+      epoch_.assign(collectives().size(), {});
+      for (const Collective& c : collectives())
+        epoch_[size_t(c.id)].assign(k_.blockThreads / c.copyThreads(k_.blockThreads) + 1, 0);
       perCta_.clear();
       exec(*k_.blockBody, 0, k_.blockThreads);
       return;
@@ -113,7 +118,8 @@ private:
         for (size_t j = 0; j < values.size(); ++j) {
           env_[s.var] = values[j];
           if (s.loop == LoopKind::Seq) exec(*s.forBody(), base, size);
-          else exec(*s.forBody(), base + static_cast<int64_t>(j) * s.unit, s.unit);
+          else exec(*s.forBody(), base + firstThreadOf(s, static_cast<int64_t>(j), std::multiplies<int64_t>()),
+                    iterationThreads(s));
         }
         return;
       }
@@ -141,12 +147,11 @@ private:
         }
         return;
       case StmtKind::Sync: {
-        if (s.scope == SyncScope::Block) ++blockEpoch_;
-        int64_t g = s.scope == SyncScope::Warp ? 32 : 128;
-        std::vector<int64_t>& ep = s.scope == SyncScope::Warp ? warpEpoch_ : wgEpoch_;
-        if (s.scope != SyncScope::Block)
-          for (int64_t t = base; t < base + size; t += g)
-            if (t / g < static_cast<int64_t>(ep.size())) ++ep[t / g];
+        // Every copy of the scope inside the running collective passes its barrier.
+        const Collective& c = collective(s.scope);
+        std::vector<int64_t>& ep = epoch_[size_t(c.id)];
+        for (int64_t t = base; t < base + size; t += c.copyThreads(k_.blockThreads))
+          if (c.groupOf(t) < static_cast<int64_t>(ep.size())) ++ep[c.groupOf(t)];
         return;
       }
       case StmtKind::Assume:
@@ -161,16 +166,19 @@ private:
   }
 
   Epochs epochs(int64_t t) {
-    return {blockEpoch_, t / 128 < (int64_t)wgEpoch_.size() ? wgEpoch_[t / 128] : 0,
-            t / 32 < (int64_t)warpEpoch_.size() ? warpEpoch_[t / 32] : 0};
+    Epochs e{};
+    for (const Collective& c : collectives()) {
+      const std::vector<int64_t>& ep = epoch_[size_t(c.id)];
+      e[size_t(c.id)] = c.groupOf(t) < (int64_t)ep.size() ? ep[c.groupOf(t)] : 0;
+    }
+    return e;
   }
 
   /// Is an access by t1 at `then` ordered before one by t2 now (one covering sync)?
   bool ordered(int64_t t1, const Epochs& then, int64_t t2) {
     Epochs now = epochs(t2);
-    if (now[0] > then[0]) return true;
-    if (t1 / 128 == t2 / 128 && now[1] > then[1]) return true;
-    if (t1 / 32 == t2 / 32 && now[2] > then[2]) return true;
+    for (const Collective& c : collectives())
+      if (c.groupOf(t1) == c.groupOf(t2) && now[size_t(c.id)] > then[size_t(c.id)]) return true;
     return false;
   }
 
@@ -237,8 +245,8 @@ private:
   int64_t budget_;
   std::map<const Var*, Wide> env_;
   BruteResult res_;
-  int64_t cta_ = 0, blockEpoch_ = 0;
-  std::vector<int64_t> warpEpoch_, wgEpoch_;
+  int64_t cta_ = 0;
+  std::vector<std::vector<int64_t>> epoch_;
   std::map<std::pair<const Var*, int64_t>, ElementRecord> global_, perCta_;
   std::map<std::pair<const Var*, int64_t>, int64_t> lastCta_;
 };

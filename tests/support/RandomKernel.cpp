@@ -10,31 +10,12 @@ using namespace model;
 namespace {
 
 ExprPtr lit(int64_t v) { return Expr::intLit(v); }
-ExprPtr ref(Var* v) {
-  auto e = std::make_shared<Expr>();
-  e->kind = ExprKind::VarRef;
-  e->var = v;
-  return e;
-}
-ExprPtr bin(const char* op, ExprPtr a, ExprPtr b) {
-  auto e = std::make_shared<Expr>();
-  e->kind = ExprKind::Binary;
-  e->spelling = op;
-  e->args = {std::move(a), std::move(b)};
-  return e;
-}
+ExprPtr ref(Var* v) { return Expr::varRef(v); }
+ExprPtr bin(const char* op, ExprPtr a, ExprPtr b) { return Expr::binary(op, std::move(a), std::move(b)); }
 ExprPtr index(Var* v, std::vector<ExprPtr> args) {
-  auto e = std::make_shared<Expr>();
-  e->kind = ExprKind::Index;
-  e->var = v;
-  e->type.scalar = ScalarKind::Float;
-  e->args = std::move(args);
-  return e;
-}
-StmtPtr stmt(StmtKind k) {
-  auto s = std::make_unique<Stmt>();
-  s->kind = k;
-  return s;
+  Type f;
+  f.scalar = ScalarKind::Float;
+  return Expr::index(v, std::move(args), f);
 }
 
 /// An affine term sum c_v * v + c0 with its value range.
@@ -69,20 +50,14 @@ public:
     in_ = k.newVar("in", cptr, VarKind::Param, Memory::Param, {});
     out_ = k.newVar("out", ptr, VarKind::Param, Memory::Param, {});
     k.params = {n, in_, out_};
-    k.body = stmt(StmtKind::Block);
+    k.body = Stmt::block();
 
     // Grid: constant, or n / 16 blocks with assume(n % 16 == 0).
-    StmtPtr g = stmt(StmtKind::For);
-    g->loop = LoopKind::Block;
-    Type t;
-    g->var = k.newVar("b", t, VarKind::LoopVar, Memory::Local, {});
-    b_ = g->var;
-    g->lo = lit(0);
+    b_ = k.newVar("b", Type{}, VarKind::LoopVar, Memory::Local, {});
+    StmtPtr g = Stmt::forLoop(LoopKind::Block, b_, lit(0), nullptr);  // hi below
     bool symbolic = pick(3) == 0;
     if (symbolic) {
-      StmtPtr a = stmt(StmtKind::Assume);
-      a->cond = bin("==", bin("%", ref(n), lit(16)), lit(0));
-      k.body->body.push_back(std::move(a));
+      k.body->body.push_back(Stmt::assume(bin("==", bin("%", ref(n), lit(16)), lit(0))));
       g->hi = bin("/", ref(n), lit(16));
       for (int64_t v : {16, 32, 48, 64, 128, 256}) out.sizes.push_back({{n, v}});
       gridMax_ = 2;
@@ -92,8 +67,7 @@ public:
       out.sizes.push_back({{n, 0}});
       gridMax_ = G - 1;
     }
-    g->body.push_back(stmt(StmtKind::Block));
-    Stmt* body = g->body[0].get();
+    Stmt* body = g->forBody();
 
     // One shared array; its extents are fixed once all indices are known.
     Type f;
@@ -101,9 +75,7 @@ public:
     shared_ = k.newVar("s", f, VarKind::Array, Memory::Shared, {});
     rank_ = 1 + pick(2);
     shared_->dims.assign(rank_, 1);
-    StmtPtr decl = stmt(StmtKind::Decl);
-    decl->var = shared_;
-    body->body.push_back(std::move(decl));
+    body->body.push_back(Stmt::decl(shared_));
 
     Stmt* phasesIn = body;
     warp_ = pick(4) == 0;
@@ -139,12 +111,9 @@ private:
 
   /// (unsigned)e, the implicit conversion C++ applies against an unsigned operand.
   static ExprPtr unsignedOf(ExprPtr e) {
-    auto c = std::make_shared<Expr>();
-    c->kind = ExprKind::Cast;
-    c->implicit = true;
-    c->type.scalar = ScalarKind::UInt;
-    c->args = {std::move(e)};
-    return c;
+    Type u;
+    u.scalar = ScalarKind::UInt;
+    return Expr::cast(u, std::move(e), /*implicit=*/true);
   }
   static ExprPtr unsignedLit(int64_t v) {
     ExprPtr e = lit(v);
@@ -153,12 +122,8 @@ private:
   }
 
   StmtPtr loop(LoopKind kind, const std::string& name, int64_t trip) {
-    StmtPtr l = stmt(StmtKind::For);
-    l->loop = kind;
-    Type t;
-    l->var = k_->newVar(name + std::to_string(counter_++), t, VarKind::LoopVar, Memory::Local, {});
-    l->lo = lit(0);
-    l->hi = lit(trip);
+    Var* v = k_->newVar(name + std::to_string(counter_++), Type{}, VarKind::LoopVar, Memory::Local, {});
+    StmtPtr l = Stmt::forLoop(kind, v, lit(0), lit(trip));
     // Sometimes `for (int v = -1; v < c u; ...)`: compared as unsigned, it never runs.
     if (kind == LoopKind::Seq && pick(6) == 0) {
       l->lo = lit(-1);
@@ -166,14 +131,12 @@ private:
       l->compareAs = ScalarKind::UInt;
       log_ << "  (the next sequential loop starts at -1 against an unsigned bound: no iteration)\n";
     }
-    l->body.push_back(stmt(StmtKind::Block));
     ranges_[l->var] = trip - 1;
     return l;
   }
 
   StmtPtr sync() {
-    StmtPtr s = stmt(StmtKind::Sync);
-    s->scope = warp_ || pick(3) == 0 ? SyncScope::Warp : SyncScope::Block;
+    StmtPtr s = Stmt::sync(warp_ || pick(3) == 0 ? SyncScope::Warp : SyncScope::Block);
     log_ << "  sync(" << syncScopeName(s->scope) << ")\n";
     return s;
   }
@@ -254,41 +217,35 @@ private:
       int64_t stride = lastSpan_ && pick(3) ? lastSpan_ : 1 + pick(64);
       return index(p, {bin("+", bin("*", ref(b_), lit(stride)), a.expr())});
     };
-    StmtPtr as = stmt(StmtKind::Assign);
+    ExprPtr lhs, rhs;  // made in this order: the generator's choices depend on it
     int kind = pick(4);
     if (kind == 0) {
-      as->lhs = sharedIdx();
-      as->op = "=";
-      as->rhs = globalIdx(in_);
+      lhs = sharedIdx();
+      rhs = globalIdx(in_);
     } else if (kind == 1) {
-      as->lhs = globalIdx(out_);
-      as->op = "=";
-      as->rhs = sharedIdx();
-    } else if (kind == 2) {
-      as->lhs = sharedIdx();
-      as->op = "+=";
-      as->rhs = sharedIdx();
+      lhs = globalIdx(out_);
+      rhs = sharedIdx();
     } else {
-      as->lhs = sharedIdx();
-      as->op = "=";
-      as->rhs = sharedIdx();
+      lhs = sharedIdx();
+      rhs = sharedIdx();
     }
+    StmtPtr as = Stmt::assign(lhs, kind == 2 ? "+=" : "=", rhs);
     log_ << "  " << head << ": kind " << kind << "\n";
     // Sometimes guard it with `if (v < c)`, or with C++'s unsigned range check
     // `(unsigned)(v - a) < c` / `v - a >= c` against an unsigned constant (an enumerator
     // of `enum : unsigned`): both wrap around for v < a.
     if (pick(4) == 0) {
-      StmtPtr iff = stmt(StmtKind::If);
+      ExprPtr cond;
       int64_t range = std::max<int64_t>(1, ranges_[vars.back()] + 1);
       int guard = pick(3);
       if (guard == 0) {
-        iff->cond = bin("<", ref(vars.back()), lit(1 + pick(range)));
+        cond = bin("<", ref(vars.back()), lit(1 + pick(range)));
       } else {
         ExprPtr shifted = unsignedOf(bin("-", ref(vars.back()), lit(pick(range))));
-        iff->cond = bin(guard == 1 ? "<" : ">=", shifted, unsignedLit(pick(range) + (guard == 1)));
+        cond = bin(guard == 1 ? "<" : ">=", shifted, unsignedLit(pick(range) + (guard == 1)));
         log_ << "  unsigned guard " << (guard == 1 ? "<" : ">=") << "\n";
       }
-      iff->body.push_back(stmt(StmtKind::Block));
+      StmtPtr iff = Stmt::ifStmt(cond, Stmt::block());
       iff->body[0]->body.push_back(std::move(as));
       inner->body[0]->body.push_back(std::move(iff));
     } else {

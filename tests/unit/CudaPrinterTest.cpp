@@ -20,14 +20,12 @@ ExprPtr idx(Var* v, std::vector<ExprPtr> args) { return KB::index(v, std::move(a
 Stmt* assign(Stmt* block, ExprPtr lhs, ExprPtr rhs) { return KB::assign(block, lhs, rhs); }
 
 Var* array(KB& b, Stmt* parent, const std::string& name, Memory mem, std::vector<int64_t> dims) {
-  auto s = std::make_unique<Stmt>();
-  s->kind = StmtKind::Decl;
   Type t;
   t.scalar = ScalarKind::Float;
-  s->var = b.kernel->newVar(name, t, VarKind::Array, mem, {});
-  s->var->dims = std::move(dims);
-  parent->body.push_back(std::move(s));
-  return parent->body.back()->var;
+  Var* v = b.kernel->newVar(name, t, VarKind::Array, mem, {});
+  v->dims = std::move(dims);
+  parent->body.push_back(Stmt::decl(v));
+  return v;
 }
 
 std::string lower(KB& b) {
@@ -59,9 +57,9 @@ TEST(CudaPrinter, DistributedRegistersDropOwnedIndices) {
   Var* acc = array(b, blk->forBody(), "acc", Memory::Registers, {8, 4, 2});
   Stmt* i = b.loop(blk->forBody(), LoopKind::Thread, "i", 8);
   Stmt* j = b.loop(i->forBody(), LoopKind::Thread, "j", 4);
-  acc->ownedDims = 2;  // what checkDistributedRegisters sets for this use
   assign(j->forBody(), idx(acc, {KB::ref(i->var), KB::ref(j->var), Expr::intLit(1)}), Expr::intLit(0));
-  std::string cu = lower(b);
+  std::string cu = lower(b);  // mapThreads gives acc its layout: (i, j) own acc[i][j][...]
+  EXPECT_EQ(acc->layout.ownedDims, 2u);
   EXPECT_NE(cu.find("float acc[2];  // this thread's part of acc[8][4][2]"), std::string::npos) << cu;
   EXPECT_NE(cu.find("acc[1] = 0;"), std::string::npos) << cu;
   EXPECT_EQ(cu.find("const int i ="), std::string::npos) << "unused loop variable printed:\n" << cu;

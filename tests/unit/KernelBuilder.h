@@ -17,11 +17,7 @@ struct KB {
     kernel->body = block();
   }
 
-  static model::StmtPtr block() {
-    auto s = std::make_unique<model::Stmt>();
-    s->kind = model::StmtKind::Block;
-    return s;
-  }
+  static model::StmtPtr block() { return model::Stmt::block(); }
 
   model::Var* param(const std::string& name) {
     for (model::Var* p : kernel->params)
@@ -32,60 +28,31 @@ struct KB {
     return v;
   }
 
-  static model::ExprPtr ref(model::Var* v) {
-    auto e = std::make_shared<model::Expr>();
-    e->kind = model::ExprKind::VarRef;
-    e->var = v;
-    return e;
-  }
+  static model::ExprPtr ref(model::Var* v) { return model::Expr::varRef(v); }
 
   static model::ExprPtr bin(const char* op, model::ExprPtr a, model::ExprPtr b) {
-    auto e = std::make_shared<model::Expr>();
-    e->kind = model::ExprKind::Binary;
-    e->spelling = op;
-    e->args = {a, b};
-    return e;
+    return model::Expr::binary(op, std::move(a), std::move(b));
   }
 
   static model::ExprPtr index(model::Var* v, std::vector<model::ExprPtr> args) {
-    auto e = std::make_shared<model::Expr>();
-    e->kind = model::ExprKind::Index;
-    e->var = v;
-    e->args = std::move(args);
-    return e;
+    return model::Expr::index(v, std::move(args));
   }
 
   /// Appends `lhs = rhs;` to a Block statement (a loop's body: loop->forBody()).
   static model::Stmt* assign(model::Stmt* block, model::ExprPtr lhs, model::ExprPtr rhs) {
-    auto s = std::make_unique<model::Stmt>();
-    s->kind = model::StmtKind::Assign;
-    s->op = "=";
-    s->lhs = lhs;
-    s->rhs = rhs;
-    block->body.push_back(std::move(s));
+    block->body.push_back(model::Stmt::assign(std::move(lhs), "=", std::move(rhs)));
     return block->body.back().get();
   }
 
   /// Appends `[[exo::sync(scope)]];` to a Block statement.
   static void sync(model::Stmt* block, model::SyncScope scope) {
-    auto s = std::make_unique<model::Stmt>();
-    s->kind = model::StmtKind::Sync;
-    s->scope = scope;
-    block->body.push_back(std::move(s));
+    block->body.push_back(model::Stmt::sync(scope));
   }
 
   model::Stmt* loop(model::Stmt* parent, model::LoopKind kind, const std::string& var, model::ExprPtr lo,
                     model::ExprPtr hi, int64_t step = 1) {
-    auto f = std::make_unique<model::Stmt>();
-    f->kind = model::StmtKind::For;
-    f->loop = kind;
-    model::Type t;
-    f->var = kernel->newVar(var, t, model::VarKind::LoopVar, model::Memory::Local, {});
-    f->lo = lo;
-    f->hi = hi;
-    f->step = step;
-    f->body.push_back(block());
-    parent->body.push_back(std::move(f));
+    model::Var* v = kernel->newVar(var, model::Type{}, model::VarKind::LoopVar, model::Memory::Local, {});
+    parent->body.push_back(model::Stmt::forLoop(kind, v, std::move(lo), std::move(hi), step));
     return parent->body.back().get();
   }
 

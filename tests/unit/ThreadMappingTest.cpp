@@ -86,3 +86,53 @@ TEST(ThreadMapping, ThreadLoopMayNotContainWarpLoop) {
 }
 
 }  // namespace
+
+namespace {
+
+// Ownership as a layout: computed by mapThreads from the use, owner() agrees with the
+// thread mapping (warp w, lane l: thread 32 * w + l), the local part is the rest.
+TEST(ThreadMapping, RegisterLayoutFollowsTheLoops) {
+  KB b;
+  Stmt* bm = b.blockLoop(b.kernel->body.get(), "bm", b.param("M"));
+  Type f;
+  f.scalar = ScalarKind::Float;
+  Var* acc = b.kernel->newVar("acc", f, VarKind::Array, Memory::Registers, {});
+  acc->dims = {4, 32, 3};
+  bm->forBody()->body.push_back(Stmt::decl(acc));
+  Stmt* w = b.loop(bm->forBody(), LoopKind::Warp, "w", 4);
+  Stmt* l = b.loop(w->forBody(), LoopKind::Thread, "l", 32);
+  KB::assign(l->forBody(), KB::index(acc, {KB::ref(w->var), KB::ref(l->var), Expr::intLit(2)}), Expr::intLit(0));
+  CollectSink sink;
+  ASSERT_TRUE(mapThreads(*b.kernel, sink));
+  const RegisterLayout& layout = acc->layout;
+  ASSERT_EQ(layout.kind, RegisterLayout::Kind::LoopIndexed);
+  EXPECT_EQ(layout.impliedIndices(), 2u);
+  EXPECT_EQ(layout.localDims(*acc), std::vector<int64_t>{3});
+  std::optional<RegisterLayout::Slot> o = layout.owner(*acc, {2, 5, 1});
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->thread, 2 * 32 + 5);
+  EXPECT_EQ(o->local, std::vector<int64_t>{1});
+  EXPECT_FALSE(layout.owner(*acc, {4, 0, 0}));  // no iteration 4
+}
+
+// The collectives table: sizes, order, where barriers may stand.
+TEST(Collectives, TableDrivesLevels) {
+  EXPECT_EQ(loopUnitThreads(LoopKind::Warp), 32);
+  EXPECT_EQ(loopUnitThreads(LoopKind::Warpgroup), 128);
+  EXPECT_EQ(ctaGranule(), 32);
+  EXPECT_EQ(findCollective("warpgroup")->id, CollectiveId::Warpgroup);
+  EXPECT_EQ(findCollective("cluster"), nullptr);
+  const Collective& block = collective(CollectiveId::Block);
+  const Collective& wg = collective(CollectiveId::Warpgroup);
+  const Collective& warp = collective(CollectiveId::Warp);
+  EXPECT_TRUE(barrierAllowedIn(block, warp));
+  EXPECT_FALSE(barrierAllowedIn(block, wg));  // a CTA need not be whole warpgroups
+  EXPECT_TRUE(barrierAllowedIn(wg, wg));
+  EXPECT_FALSE(barrierAllowedIn(warp, block));
+  EXPECT_FALSE(barrierAllowedIn(collective(CollectiveId::Thread), warp));
+  EXPECT_EQ(smallestCommonScope(3, 31).id, CollectiveId::Warp);
+  EXPECT_EQ(smallestCommonScope(3, 127).id, CollectiveId::Warpgroup);
+  EXPECT_EQ(smallestCommonScope(3, 128).id, CollectiveId::Block);
+}
+
+}  // namespace
