@@ -15,26 +15,40 @@ ScopeSet SyncsInEffect::guaranteed(const Stmt* st) const {
   // A sequential loop that surely runs: its syncs run. Symbolic trips might be zero.
   if (st->kind == StmtKind::For && st->loop == LoopKind::Seq && st->tripCount() >= 1)
     out.merge(guaranteed(st->forBody()));
+  // An if with the same barrier in both branches runs it whichever way it goes.
+  if (st->kind == StmtKind::If && st->body.size() == 2)
+    out.mask |= guaranteed(st->body[0].get()).mask & guaranteed(st->body[1].get()).mask;
   return out;
 }
 
-ScopeSet SyncsInEffect::syncsIn(const Stmt* blk, int lo2, int hi2) const {
+ScopeSet SyncsInEffect::syncsIn(const Stmt* blk, int lo2, int hi2, int side) const {
   ScopeSet out;
   if (blk->kind != StmtKind::Block) return out;
-  for (size_t j = 0; j < blk->body.size(); ++j)
-    if (lo2 < 2 * int(j) && 2 * int(j) < hi2) out.merge(guaranteed(blk->body[j].get()));
+  for (size_t j = 0; j < blk->body.size(); ++j) {
+    if (!(lo2 < 2 * int(j) && 2 * int(j) < hi2)) continue;
+    const Stmt* c = blk->body[j].get();
+    out.merge(guaranteed(c));
+    // Barriers under a uniform `if` (convergence is checked elsewhere: the condition
+    // reads no thread-varying value) run on the path where it goes their way.
+    if (c->kind == StmtKind::If && c->cond)
+      for (size_t branch = 0; branch < c->body.size(); ++branch) {
+        uint32_t only = guaranteed(c->body[branch].get()).mask & ~out.mask;
+        for (const Collective& col : collectives())
+          if (only >> static_cast<int>(col.id) & 1) out.conditional.push_back({c, branch == 0, col.id, side});
+      }
+  }
   if (virtualSync.container == blk && lo2 < 2 * virtualSync.before - 1 && 2 * virtualSync.before - 1 < hi2)
     out.add(virtualSync.scope);
   return out;
 }
 
-ScopeSet SyncsInEffect::syncsAround(const Path& p, size_t from, bool after) const {
+ScopeSet SyncsInEffect::syncsAround(const Path& p, size_t from, bool after, int side) const {
   ScopeSet out;
   for (size_t i = from; i < p.size(); ++i) {
     const Stmt* c = p[i].container;
     if (c->kind == StmtKind::For && c->loop != LoopKind::Seq) break;  // another collective
     int me = 2 * p[i].child;
-    out.merge(after ? syncsIn(c, me, 1 << 30) : syncsIn(c, -(1 << 30), me));
+    out.merge(after ? syncsIn(c, me, 1 << 30, side) : syncsIn(c, -(1 << 30), me, side));
   }
   return out;
 }
@@ -63,8 +77,8 @@ RacePlan planRace(const SyncsInEffect& syncs, const AccessSite& A, const AccessS
     p.kind = RacePlan::Kind::SeqLoop;
     size_t at = 0;
     while (A.path[at].container != l) ++at;
-    p.near = syncs.syncsAround(A.path, at + 1, true);
-    p.near.merge(syncs.syncsAround(B.path, at + 1, false));
+    p.near = syncs.syncsAround(A.path, at + 1, true, 0);
+    p.near.merge(syncs.syncsAround(B.path, at + 1, false, 1));
     p.all = syncs.guaranteed(l->forBody());
     if (syncs.virtualSync.container == l->forBody()) p.all.add(syncs.virtualSync.scope);
     if (at + 1 < B.path.size()) {
@@ -79,9 +93,9 @@ RacePlan planRace(const SyncsInEffect& syncs, const AccessSite& A, const AccessS
       return p;
     }
     p.kind = RacePlan::Kind::Straight;
-    p.near = syncs.syncsIn(A.path[prefix].container, 2 * ia, 2 * ib);
-    p.near.merge(syncs.syncsAround(A.path, prefix + 1, true));
-    p.near.merge(syncs.syncsAround(B.path, prefix + 1, false));
+    p.near = syncs.syncsIn(A.path[prefix].container, 2 * ia, 2 * ib, 0);
+    p.near.merge(syncs.syncsAround(A.path, prefix + 1, true, 0));
+    p.near.merge(syncs.syncsAround(B.path, prefix + 1, false, 1));
     p.fixContainer = A.path[prefix].container;
     p.fixBefore = ib;
   }
@@ -127,6 +141,20 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
   z3::expr e = q.ctx.bool_val(false);
   for (const Collective& c : collectives())
     if (set.has(c.id) && c.threads > 0) e = e || sameGroup(q, a, b, c.threads, s);
+  for (const ConditionalSync& cs : set.conditional) {
+    // The condition in the iteration the barrier shares with its side; one that cannot
+    // be encoded leaves the barrier uncounted (conservative).
+    const Side& side = cs.side == 0 ? a : b;
+    Instance scratch = side.inst;
+    size_t known = scratch.facts.size();
+    std::string why;
+    std::optional<z3::expr> holds = q.enc.boolExpr(*cs.ifStmt->cond, scratch, why);
+    if (!holds) continue;
+    for (size_t i = known; i < scratch.facts.size(); ++i) s.add(scratch.facts[i]);
+    const Collective& col = collective(cs.scope);
+    z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
+    e = e || ((cs.branch ? *holds : !*holds) && group);
+  }
   return e;
 }
 

@@ -14,16 +14,34 @@
 
 namespace exo::checker {
 
+/// A barrier under `if (cond)` (or its else branch): it runs when the condition, which is
+/// uniform over the barrier's collective, has value `branch` on side `side` (0: the first
+/// access, 1: the second) of the query: the side whose iteration the barrier shares.
+struct ConditionalSync {
+  const model::Stmt* ifStmt = nullptr;
+  bool branch = true;
+  model::SyncScope scope = model::SyncScope::Block;
+  int side = 0;
+  bool operator==(const ConditionalSync& o) const {
+    return ifStmt == o.ifStmt && branch == o.branch && scope == o.scope && side == o.side;
+  }
+};
+
 /// Which sync scopes are guaranteed to execute somewhere.
 struct ScopeSet {
   uint32_t mask = 0;  // bit i: a barrier of row i of the collectives table
-  bool operator==(const ScopeSet& o) const { return mask == o.mask; }
+  /// Barriers that run only on the path where an `if` goes their way.
+  std::vector<ConditionalSync> conditional;
+  bool operator==(const ScopeSet& o) const { return mask == o.mask && conditional == o.conditional; }
   bool has(model::SyncScope s) const { return mask >> static_cast<int>(s) & 1; }
   /// A barrier of the whole CTA, which orders every pair of its threads.
   bool block() const { return has(model::CollectiveId::Block); }
   int bits() const { return static_cast<int>(mask); }
   void add(model::SyncScope s) { mask |= 1u << static_cast<int>(s); }
-  void merge(const ScopeSet& o) { mask |= o.mask; }
+  void merge(const ScopeSet& o) {
+    mask |= o.mask;
+    conditional.insert(conditional.end(), o.conditional.begin(), o.conditional.end());
+  }
   bool any() const { return mask != 0; }
 };
 
@@ -45,10 +63,12 @@ public:
   ScopeSet guaranteed(const model::Stmt* st) const;
   /// Syncs among the children of a Block at positions in (lo, hi), in half-steps:
   /// child j is at 2j, a virtual sync before child j at 2j - 1.
-  ScopeSet syncsIn(const model::Stmt* blk, int lo2, int hi2) const;
+  /// A child that is an `if` adds the barriers of its branches as conditional ones,
+  /// evaluated on `side`.
+  ScopeSet syncsIn(const model::Stmt* blk, int lo2, int hi2, int side = 0) const;
   /// Syncs that run after (or before) the access within the same iteration of the
   /// loop whose body is at `from`, at the same collective level.
-  ScopeSet syncsAround(const Path& p, size_t from, bool after) const;
+  ScopeSet syncsAround(const Path& p, size_t from, bool after, int side) const;
 };
 
 /// How two accesses A (first) and B are ordered in one case of their relative position:

@@ -97,7 +97,19 @@ public:
         target = target->body.back()->forBody();
       }
       target->body.push_back(phase());
-      if (pick(5) < 4) target->body.push_back(sync());
+      if (pick(5) < 4) {
+        // Inside the sequential loop, sometimes a barrier under a uniform condition on
+        // its variable (the guarded barrier of a pipelined loop): `if (l < c) sync`.
+        if (seqVar_ && pick(3) == 0) {
+          int64_t c = pick(seqTrip_ + 1);
+          StmtPtr iff = Stmt::ifStmt(bin("<", ref(seqVar_), lit(c)), Stmt::block());
+          log_ << "  if (" << seqVar_->name << " < " << c << ")\n";
+          iff->body[0]->body.push_back(sync());
+          target->body.push_back(std::move(iff));
+        } else {
+          target->body.push_back(sync());
+        }
+      }
     }
     // Extents: cover every index, except sometimes one short (out of bounds).
     for (int d = 0; d < rank_; ++d) shared_->dims[d] = std::max<int64_t>(1, maxIdx_[d] + 1 - (pick(12) == 0 ? 1 : 0));
