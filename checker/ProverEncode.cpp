@@ -128,9 +128,16 @@ z3::expr Encoder::toZ3(const Poly& p) const {
 }
 
 z3::expr Encoder::wideVal(Wide v) const {
-  // Z3 takes 64-bit integers; 2^64 - 1 (unsigned long's maximum) is built in two parts.
-  if (v > INT64_MAX) return ctx.int_val(static_cast<int64_t>(v - (Wide(1) << 62))) + ctx.int_val(int64_t(1) << 62);
-  return ctx.int_val(static_cast<int64_t>(v));
+  if (v >= INT64_MIN && v <= INT64_MAX) return ctx.int_val(static_cast<int64_t>(v));
+  // Beyond 64-bit signed (unsigned long's range, 2^64): Z3 reads the decimal numeral.
+  std::string digits;
+  bool negative = v < 0;
+  Wide m = negative ? -v : v;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
+    m /= 10;
+  } while (m > 0);
+  return ctx.int_val((negative ? "-" + digits : digits).c_str());
 }
 
 Poly Encoder::converted(const Poly& x, ScalarKind to, Instance& inst) {
