@@ -250,7 +250,7 @@ bool FastCheck::racesProven(bool crossBlocks, const SyncsInEffect* before) {
           // The question is a function of the two shapes, the depth and the plan's syncs
           // (its loop is common[d], which the shapes' paths determine).
           bool share = sa < (1 << 21) && sb < (1 << 21) && d < 256 && plan.near.bits() < 8 && plan.all.bits() < 8 &&
-                       plan.near.conditional.empty() && plan.all.conditional.empty();  // the key has no room for them
+                       plan.near.plain() && plan.all.plain();  // the key has room for masks only
           uint64_t key = uint64_t(sa) | uint64_t(sb) << 21 | uint64_t(d) << 42 | uint64_t(plan.kind) << 50 |
                          uint64_t(plan.near.bits()) << 52 | uint64_t(plan.all.bits()) << 55;
           if (share && provenRaces_.count(key)) continue;

@@ -1,5 +1,7 @@
 #include "checker/ProverSyncs.h"
 
+#include "model/Evaluate.h"
+
 namespace exo::checker {
 
 using namespace model;
@@ -49,6 +51,10 @@ ScopeSet SyncsInEffect::syncsAround(const Path& p, size_t from, bool after, int 
     if (c->kind == StmtKind::For && c->loop != LoopKind::Seq) break;  // another collective
     int me = 2 * p[i].child;
     out.merge(after ? syncsIn(c, me, 1 << 30, side) : syncsIn(c, -(1 << 30), me, side));
+    // Every other iteration of a sequential loop around the access runs whole between
+    // the two accesses on this side of it (the other access is outside this iteration).
+    if (c->kind == StmtKind::For && c->loop == LoopKind::Seq)
+      if (uint32_t m = guaranteed(c->forBody()).mask) out.otherIterations.push_back({c, m, side});
   }
   return out;
 }
@@ -154,6 +160,29 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
     const Collective& col = collective(cs.scope);
     z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
     e = e || ((cs.branch ? *holds : !*holds) && group);
+  }
+  for (const OtherIterationSyncs& o : set.otherIterations) {
+    const Side& side = o.side == 0 ? a : b;
+    auto iter = side.inst.iter.find(o.loop);
+    auto var = side.inst.loopVar.find(o.loop->var);
+    if (iter == side.inst.iter.end() || var == side.inst.loopVar.end()) continue;
+    std::optional<z3::expr> another;
+    if (o.side == 1) {
+      another = q.enc.atomExpr(iter->second) >= 1;  // the first iteration ran before this one
+    } else if (!(o.loop->compareAs && !conversionKeepsValue(o.loop->var->type.scalar, *o.loop->compareAs))) {
+      // The next iteration runs: v + step < hi (a loop compared in its own type).
+      Instance scratch = side.inst;
+      size_t known = scratch.facts.size();
+      std::string why;
+      if (std::optional<Poly> hi = q.enc.intExpr(*o.loop->hi, scratch, why)) {
+        for (size_t i = known; i < scratch.facts.size(); ++i) s.add(scratch.facts[i]);
+        another = q.enc.atomExpr(var->second) + q.ctx.int_val(static_cast<int64_t>(o.loop->step)) < q.enc.toZ3(*hi);
+      }
+    }
+    if (!another) continue;
+    ScopeSet scopes;
+    scopes.mask = o.mask;
+    e = e || (*another && covered(q, scopes, a, b, s));
   }
   return e;
 }

@@ -27,12 +27,27 @@ struct ConditionalSync {
   }
 };
 
+/// The barriers of every iteration of a sequential loop on one side's path (not the
+/// iteration of the access): they run between the two accesses when that side is not in
+/// the loop's first iteration (side 1, the later access) or not in its last (side 0).
+struct OtherIterationSyncs {
+  const model::Stmt* loop = nullptr;
+  uint32_t mask = 0;
+  int side = 0;
+  bool operator==(const OtherIterationSyncs& o) const { return loop == o.loop && mask == o.mask && side == o.side; }
+};
+
 /// Which sync scopes are guaranteed to execute somewhere.
 struct ScopeSet {
   uint32_t mask = 0;  // bit i: a barrier of row i of the collectives table
   /// Barriers that run only on the path where an `if` goes their way.
   std::vector<ConditionalSync> conditional;
-  bool operator==(const ScopeSet& o) const { return mask == o.mask && conditional == o.conditional; }
+  std::vector<OtherIterationSyncs> otherIterations;
+  bool operator==(const ScopeSet& o) const {
+    return mask == o.mask && conditional == o.conditional && otherIterations == o.otherIterations;
+  }
+  /// Only the mask: the fast path's answer cache can key on it.
+  bool plain() const { return conditional.empty() && otherIterations.empty(); }
   bool has(model::SyncScope s) const { return mask >> static_cast<int>(s) & 1; }
   /// A barrier of the whole CTA, which orders every pair of its threads.
   bool block() const { return has(model::CollectiveId::Block); }
@@ -41,6 +56,7 @@ struct ScopeSet {
   void merge(const ScopeSet& o) {
     mask |= o.mask;
     conditional.insert(conditional.end(), o.conditional.begin(), o.conditional.end());
+    otherIterations.insert(otherIterations.end(), o.otherIterations.begin(), o.otherIterations.end());
   }
   bool any() const { return mask != 0; }
 };
