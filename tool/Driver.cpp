@@ -233,6 +233,7 @@ private:
     std::vector<const model::Kernel*> ptrs;
     for (auto& k : kernels) ptrs.push_back(k.get());
     result_.cuda = rewriter::printCuda(ptrs, po);
+    if (opts_.header) result_.header = rewriter::printLauncherDeclarations(ptrs, po);
   }
 
   const DriverOptions& opts_;
@@ -332,6 +333,7 @@ FileResult processFile(const c::tooling::CompilationDatabase& db, const std::str
   if (rc != 0 || printer.getNumErrors() > 0) {
     result.ok = false;
     result.cuda.clear();
+    result.header.clear();
   }
   return result;
 }

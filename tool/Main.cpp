@@ -22,6 +22,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "rewriter/CudaPrinter.h"
 #include "tool/Driver.h"
 
 extern "C" int exoAttributesLinked();
@@ -49,6 +50,10 @@ static cl::opt<bool> DepsMD("MD",
 static cl::opt<bool> DepsMMD("MMD", cl::desc("as -MD, leaving out system headers"), cl::cat(Category));
 static cl::opt<std::string> DepFile("MF", cl::desc("the dependency file of -MD/-MMD"), cl::value_desc("file"),
                                     cl::cat(Category));
+static cl::opt<std::string> Header("header",
+                                   cl::desc("write a header declaring each kernel's host launcher (in the kernel's "
+                                            "namespace) to <file.h>"),
+                                   cl::value_desc("file.h"), cl::cat(Category));
 static cl::opt<bool> Summary("summary", cl::desc("print what was checked and where the CUDA went"),
                              cl::cat(Category));
 static cl::opt<bool> DumpModel("dump-model",
@@ -209,6 +214,7 @@ bool checkOutputs(ToolDiags& diags) {
       if (!out.empty()) outs.push_back({out, "the CUDA of '" + in + "'"});
     }
   if (!ExportFixes.empty()) outs.push_back({ExportFixes, "the fix-its ('--export-fixes')"});
+  if (!Header.empty()) outs.push_back({Header, "the launcher header ('--header')"});
   if (wantDeps()) {
     if (!DepFile.empty())
       outs.push_back({DepFile, "the dependencies ('-MF')"});
@@ -285,7 +291,8 @@ int main(int argc, const char** argv) {
       for (int j = i + 1; j < argc; ++j) extraArgs.push_back(argv[j]);
       break;
     }
-    bool isValue = i > 1 && llvm::is_contained({"-o", "-p", "--out-dir", "-out-dir", "--export-fixes", "-export-fixes", "-MF", "--MF"},
+    bool isValue = i > 1 && llvm::is_contained({"-o", "-p", "--out-dir", "-out-dir", "--export-fixes", "-export-fixes", "-MF", "--MF",
+                                               "--header", "-header"},
                                               llvm::StringRef(argv[i - 1]));
     if (!isValue && (a == "-w" || (a.starts_with("-W") && a.size() > 2))) warningArgs.push_back(a.str());
     else toolArgv.push_back(argv[i]);
@@ -312,6 +319,8 @@ int main(int argc, const char** argv) {
   if (wantDeps() && Output.empty() && OutDir.empty())
     return usage("'-MD'/'-MMD' describe the written .cu; give '-o' or '--out-dir'");
   if (!DepFile.empty() && !wantDeps()) return usage("'-MF' needs '-MD' or '-MMD'");
+  if (!Header.empty() && (CheckOnly || DumpModel))
+    return usage("'--header' writes a file; drop '--check-only'/'--dump-model'");
   for (const std::string& in : Inputs) {
     if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
     // LibTooling reads '\' in a path as '/' (and would look for another file).
@@ -351,9 +360,12 @@ int main(int argc, const char** argv) {
   opts.warningArgs = warningArgs;
   opts.dependencies = wantDeps();
   opts.systemDependencies = !DepsMMD || DepsMD;
+  opts.header = !Header.empty();
 
   std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = stdout), text
   std::map<std::string, std::string> depFiles;  // -MD: path -> its rules, in input order
+  std::vector<std::string> headerSources;
+  std::string headerDecls;
   bool allOk = true;
   clang::tooling::TranslationUnitReplacements fixes;
   fixes.MainSourceFile = Inputs.front();
@@ -374,6 +386,12 @@ int main(int argc, const char** argv) {
       for (const std::string& dep : r.dependencies) rules += " \\\n  " + makeEscaped(dep);
       rules += "\n";
     }
+    if (!Header.empty()) {
+      llvm::SmallString<256> name(in);
+      llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/false);
+      headerSources.push_back(std::string(name));
+      headerDecls += r.header;
+    }
   }
   if (!ExportFixes.empty()) {
     std::string yaml;
@@ -391,6 +409,10 @@ int main(int argc, const char** argv) {
     } else if (Summary) {
       llvm::errs() << "exo-cuda: wrote " << path << "\n";
     }
+  }
+  if (!Header.empty()) {
+    if (!writeAtomically(Header, exo::rewriter::printHeader(headerSources, headerDecls))) return 1;
+    if (Summary) llvm::errs() << "exo-cuda: wrote " << Header << "\n";
   }
   // Last: a dependency file exists only next to the outputs it describes.
   for (auto& [path, rules] : depFiles)
