@@ -18,4 +18,12 @@ struct PrintOptions {
 
 std::string printCuda(const std::vector<const model::Kernel*>& kernels, const PrintOptions& opts);
 
+/// One input's part of the generated header (`--header`): each kernel's launcher
+/// declaration, `cudaError_t name(params..., cudaStream_t stream = 0);`, in the kernel's
+/// namespace, exactly as printCuda defines it.
+std::string printLauncherDeclarations(const std::vector<const model::Kernel*>& kernels, const PrintOptions& opts);
+
+/// The generated header around the declarations of every input (in input order).
+std::string printHeader(const std::vector<std::string>& sourceNames, const std::string& declarations);
+
 }  // namespace exo::rewriter

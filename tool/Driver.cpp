@@ -1,5 +1,6 @@
 #include "tool/Driver.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -13,6 +14,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -140,6 +142,31 @@ std::string describe(const model::Kernel& k, const checker::ProverStats& stats) 
       .str();
 }
 
+/// -MD: records every file the preprocessor enters (the main file first), as an absolute
+/// path without "." and "..", once each; -MMD leaves out system headers.
+class DependencyRecorder : public c::PPCallbacks {
+public:
+  DependencyRecorder(const c::SourceManager& sm, c::FileManager& fm, bool system, std::vector<std::string>& out)
+      : sm_(sm), fm_(fm), system_(system), out_(out) {}
+  void FileChanged(c::SourceLocation loc, FileChangeReason reason, c::SrcMgr::CharacteristicKind kind,
+                   c::FileID) override {
+    if (reason != EnterFile || (!system_ && c::SrcMgr::isSystem(kind))) return;
+    c::OptionalFileEntryRef fe = sm_.getFileEntryRefForID(sm_.getFileID(sm_.getExpansionLoc(loc)));
+    if (!fe) return;  // <built-in>, <command line>
+    llvm::SmallString<256> path(fe->getName());
+    fm_.makeAbsolutePath(path);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    if (seen_.insert(path.str()).second) out_.push_back(std::string(path));
+  }
+
+private:
+  const c::SourceManager& sm_;
+  c::FileManager& fm_;
+  bool system_;
+  std::vector<std::string>& out_;
+  llvm::StringSet<> seen_;
+};
+
 class PipelineConsumer : public c::ASTConsumer {
 public:
   PipelineConsumer(const DriverOptions& opts, FileResult& result, UnknownExoAttrFilter* filter,
@@ -206,6 +233,7 @@ private:
     std::vector<const model::Kernel*> ptrs;
     for (auto& k : kernels) ptrs.push_back(k.get());
     result_.cuda = rewriter::printCuda(ptrs, po);
+    if (opts_.header) result_.header = rewriter::printLauncherDeclarations(ptrs, po);
   }
 
   const DriverOptions& opts_;
@@ -227,6 +255,9 @@ public:
     filter_ = std::make_unique<UnknownExoAttrFilter>(orig_);
     owner_ = diags.takeClient();  // null if the engine did not own it
     diags.setClient(filter_.get(), /*ShouldOwnClient=*/false);
+    if (opts_.dependencies)
+      ci.getPreprocessor().addPPCallbacks(std::make_unique<DependencyRecorder>(
+          ci.getSourceManager(), ci.getFileManager(), opts_.systemDependencies, result_.dependencies));
     return std::make_unique<PipelineConsumer>(opts_, result_, filter_.get(), result_.sourceName, warnings_);
   }
 
@@ -302,6 +333,7 @@ FileResult processFile(const c::tooling::CompilationDatabase& db, const std::str
   if (rc != 0 || printer.getNumErrors() > 0) {
     result.ok = false;
     result.cuda.clear();
+    result.header.clear();
   }
   return result;
 }

@@ -19,6 +19,9 @@ struct DriverOptions {
   std::string exoIncludeDir;         // where exo/exo.hpp lives
   std::string clangResourceDir;      // clang 22's resource headers
   std::vector<std::string> warningArgs;  // -W..., -w from exo-cuda's own command line (after the database's)
+  bool dependencies = false;         // -MD/-MMD: FileResult::dependencies
+  bool systemDependencies = true;    // -MD lists system headers too, -MMD does not
+  bool header = false;               // --header: FileResult::header
 };
 
 
@@ -29,6 +32,8 @@ struct FileResult {
   std::vector<std::string> summary;  // one line per kernel: what was checked, how it maps
   std::string model;      // --dump-model: each mapped kernel's model (model/ModelPrinter)
   std::vector<clang::tooling::Replacement> fixes;  // fix-its of the diagnostics, for --export-fixes
+  std::vector<std::string> dependencies;  // -MD: the input and every file it includes, absolute, in order
+  std::string header;     // --header: the launcher declarations of this input's kernels
 };
 
 /// Runs the pipeline on one file; diagnostics go to stderr, clang-style.

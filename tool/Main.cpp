@@ -5,6 +5,7 @@
 // Exit status: 0 clean, 1 diagnostics, 2 usage error. Outputs are written atomically
 // (temporary file + rename) and only when every input is free of errors.
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -21,6 +22,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "rewriter/CudaPrinter.h"
 #include "tool/Driver.h"
 
 extern "C" int exoAttributesLinked();
@@ -41,6 +43,17 @@ static cl::opt<std::string> ExportFixes("export-fixes",
                                         cl::desc("write the fix-its of all diagnostics to <file> (YAML, for "
                                                  "clang-apply-replacements)"),
                                         cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> DepsMD("MD",
+                            cl::desc("write Make-style dependencies of each .cu (its input and every file the input "
+                                     "includes) to -MF <file>, else to <output>.d"),
+                            cl::cat(Category));
+static cl::opt<bool> DepsMMD("MMD", cl::desc("as -MD, leaving out system headers"), cl::cat(Category));
+static cl::opt<std::string> DepFile("MF", cl::desc("the dependency file of -MD/-MMD"), cl::value_desc("file"),
+                                    cl::cat(Category));
+static cl::opt<std::string> Header("header",
+                                   cl::desc("write a header declaring each kernel's host launcher (in the kernel's "
+                                            "namespace) to <file.h>"),
+                                   cl::value_desc("file.h"), cl::cat(Category));
 static cl::opt<bool> Summary("summary", cl::desc("print what was checked and where the CUDA went"),
                              cl::cat(Category));
 static cl::opt<bool> DumpModel("dump-model",
@@ -72,7 +85,8 @@ COMPILER ARGUMENTS:
 OUTPUT:
   Without -o or --out-dir the CUDA goes to standard output; diagnostics go to
   standard error. Files are written atomically, and only when no input has an
-  error; no output may be an input or another output.
+  error; no output may be an input or another output. -MD/-MMD write the
+  dependencies (Make syntax) last, only when the .cu files are written.
 
 EXIT STATUS:
   0  no errors (warnings allowed, unless -Werror)
@@ -94,6 +108,25 @@ std::string outputPath(const std::string& input) {
   if (!Output.empty()) return Output;
   if (!OutDir.empty()) return (llvm::Twine(OutDir) + "/" + outputName(input)).str();
   return "";
+}
+
+bool wantDeps() { return DepsMD || DepsMMD; }
+
+/// Where -MD writes the dependencies of `input`'s output: -MF, or <output>.d.
+std::string depFilePath(const std::string& input) {
+  if (!DepFile.empty()) return DepFile;
+  return outputPath(input) + ".d";
+}
+
+/// A path in a Make rule: spaces and '#' escaped with '\\', '$' doubled (as Clang does).
+std::string makeEscaped(llvm::StringRef path) {
+  std::string s;
+  for (char ch : path) {
+    if (ch == ' ' || ch == '#') s += '\\';
+    if (ch == '$') s += '$';
+    s += ch;
+  }
+  return s;
 }
 
 /// Writes via a temporary file in the same directory, then renames: never partial.
@@ -181,6 +214,13 @@ bool checkOutputs(ToolDiags& diags) {
       if (!out.empty()) outs.push_back({out, "the CUDA of '" + in + "'"});
     }
   if (!ExportFixes.empty()) outs.push_back({ExportFixes, "the fix-its ('--export-fixes')"});
+  if (!Header.empty()) outs.push_back({Header, "the launcher header ('--header')"});
+  if (wantDeps()) {
+    if (!DepFile.empty())
+      outs.push_back({DepFile, "the dependencies ('-MF')"});
+    else
+      for (const std::string& in : Inputs) outs.push_back({depFilePath(in), "the dependencies of '" + in + "' ('-MD')"});
+  }
   bool ok = true;
   for (size_t i = 0; i < outs.size(); ++i) {
     std::string ci = canonicalPath(outs[i].path);
@@ -251,7 +291,8 @@ int main(int argc, const char** argv) {
       for (int j = i + 1; j < argc; ++j) extraArgs.push_back(argv[j]);
       break;
     }
-    bool isValue = i > 1 && llvm::is_contained({"-o", "-p", "--out-dir", "-out-dir", "--export-fixes", "-export-fixes"},
+    bool isValue = i > 1 && llvm::is_contained({"-o", "-p", "--out-dir", "-out-dir", "--export-fixes", "-export-fixes", "-MF", "--MF",
+                                               "--header", "-header"},
                                               llvm::StringRef(argv[i - 1]));
     if (!isValue && (a == "-w" || (a.starts_with("-W") && a.size() > 2))) warningArgs.push_back(a.str());
     else toolArgv.push_back(argv[i]);
@@ -275,6 +316,11 @@ int main(int argc, const char** argv) {
   if (!Output.empty() && !OutDir.empty()) return usage("give '-o' or '--out-dir', not both");
   if (CheckOnly && (!Output.empty() || !OutDir.empty())) return usage("'--check-only' writes nothing; drop '-o'/'--out-dir'");
   if (DumpModel && (!Output.empty() || !OutDir.empty())) return usage("'--dump-model' writes no CUDA; drop '-o'/'--out-dir'");
+  if (wantDeps() && Output.empty() && OutDir.empty())
+    return usage("'-MD'/'-MMD' describe the written .cu; give '-o' or '--out-dir'");
+  if (!DepFile.empty() && !wantDeps()) return usage("'-MF' needs '-MD' or '-MMD'");
+  if (!Header.empty() && (CheckOnly || DumpModel))
+    return usage("'--header' writes a file; drop '--check-only'/'--dump-model'");
   for (const std::string& in : Inputs) {
     if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
     // LibTooling reads '\' in a path as '/' (and would look for another file).
@@ -312,8 +358,14 @@ int main(int argc, const char** argv) {
   opts.exoIncludeDir = findExoInclude(argv[0]);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
   opts.warningArgs = warningArgs;
+  opts.dependencies = wantDeps();
+  opts.systemDependencies = !DepsMMD || DepsMD;
+  opts.header = !Header.empty();
 
   std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = stdout), text
+  std::map<std::string, std::string> depFiles;  // -MD: path -> its rules, in input order
+  std::vector<std::string> headerSources;
+  std::string headerDecls;
   bool allOk = true;
   clang::tooling::TranslationUnitReplacements fixes;
   fixes.MainSourceFile = Inputs.front();
@@ -328,6 +380,18 @@ int main(int argc, const char** argv) {
     if (CheckOnly || DumpModel) continue;
     std::string path = outputPath(in);
     outputs.push_back({path, r.cuda});
+    if (wantDeps()) {  // "<output>: <input> <headers>...", one dependency a line
+      std::string& rules = depFiles[depFilePath(in)];
+      rules += makeEscaped(path) + ":";
+      for (const std::string& dep : r.dependencies) rules += " \\\n  " + makeEscaped(dep);
+      rules += "\n";
+    }
+    if (!Header.empty()) {
+      llvm::SmallString<256> name(in);
+      llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/false);
+      headerSources.push_back(std::string(name));
+      headerDecls += r.header;
+    }
   }
   if (!ExportFixes.empty()) {
     std::string yaml;
@@ -346,5 +410,12 @@ int main(int argc, const char** argv) {
       llvm::errs() << "exo-cuda: wrote " << path << "\n";
     }
   }
+  if (!Header.empty()) {
+    if (!writeAtomically(Header, exo::rewriter::printHeader(headerSources, headerDecls))) return 1;
+    if (Summary) llvm::errs() << "exo-cuda: wrote " << Header << "\n";
+  }
+  // Last: a dependency file exists only next to the outputs it describes.
+  for (auto& [path, rules] : depFiles)
+    if (!writeAtomically(path, rules)) return 1;
   return 0;
 }

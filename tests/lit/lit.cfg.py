@@ -22,3 +22,5 @@ nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.path.exists("/u
 if nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc))
+# The CPU emulation's cuda_runtime.h: host C++ that includes generated headers compiles with g++.
+config.substitutions.append(("%exo-emulation-include", os.path.join(config.exo_source_dir, "tests", "emulation", "include")))
