@@ -457,29 +457,37 @@ std::optional<Poly> Encoder::divideBySmallLoopVar(const Expr& e, const Poly& x, 
     other |= sub.kind == ExprKind::Index || sub.kind == ExprKind::Call;
   });
   if (!var || other) return std::nullopt;
-  auto loopIt = facts.loopOf.find(var);
-  auto atomIt = inst.loopVar.find(var);
-  if (loopIt == facts.loopOf.end() || atomIt == inst.loopVar.end()) return std::nullopt;
-  const Stmt* loop = loopIt->second;
-  int64_t trip = loop->tripCount();
-  std::optional<int64_t> lo = constantValue(*loop->lo);
-  if (trip < 0 || trip > 64 || !lo) return std::nullopt;
+  std::optional<LoopValues> loop = smallLoopValues(var, inst);
+  if (!loop) return std::nullopt;
   std::vector<std::pair<int64_t, int64_t>> cases;  // value of the variable -> divisor
-  for (int64_t i = 0; i < trip; ++i) {
-    Wide v = convertInteger(*lo + i * loop->step, var->type.scalar);
+  for (int64_t v : loop->values) {
     std::optional<Wide> d = evaluate(*e.args[1], [&](const Var* x) -> std::optional<Wide> {
                               return x == var ? std::optional<Wide>(v) : std::nullopt;
                             }).value;
     if (!d || *d <= 0 || *d > INT64_MAX) return std::nullopt;
-    cases.push_back({static_cast<int64_t>(v), static_cast<int64_t>(*d)});
+    cases.push_back({v, static_cast<int64_t>(*d)});
   }
   int res = newAtom(e.spelling == "/" ? "qsplit" : "rsplit");
   for (auto [v, d] : cases) {
     int q, r;
     divMod(x, d, inst, q, r);
-    inst.facts.push_back(z3::implies(atoms_[atomIt->second] == ctx.int_val(v), atoms_[res] == atoms_[e.spelling == "/" ? q : r]));
+    inst.facts.push_back(z3::implies(atoms_[loop->atom] == ctx.int_val(v), atoms_[res] == atoms_[e.spelling == "/" ? q : r]));
   }
   return Poly::atom(res);
+}
+
+std::optional<Encoder::LoopValues> Encoder::smallLoopValues(const Var* v, const Instance& inst) const {
+  auto loopIt = facts.loopOf.find(v);
+  auto atomIt = inst.loopVar.find(v);
+  if (loopIt == facts.loopOf.end() || atomIt == inst.loopVar.end()) return std::nullopt;
+  const Stmt* loop = loopIt->second;
+  int64_t trip = loop->tripCount();
+  std::optional<int64_t> lo = constantValue(*loop->lo);
+  if (trip < 0 || trip > kSmallLoop || !lo) return std::nullopt;
+  LoopValues out{atomIt->second, {}};
+  for (int64_t i = 0; i < trip; ++i)
+    out.values.push_back(static_cast<int64_t>(convertInteger(*lo + i * loop->step, v->type.scalar)));
+  return out;
 }
 
 std::optional<z3::expr> Encoder::opaqueCondition(const Expr& cond, Instance& inst) {
@@ -625,18 +633,14 @@ std::optional<Poly> Encoder::shiftBySmallVar(const Expr& e, Instance& inst, std:
   const Expr& amount = *e.args[1];
   why = "it shifts by an amount that is neither a constant nor a loop variable with constant bounds";
   if (amount.kind != ExprKind::VarRef || !amount.var || amount.var->kind != VarKind::LoopVar) return std::nullopt;
-  auto lit = facts.loopOf.find(amount.var);
-  auto atomIt = inst.loopVar.find(amount.var);
-  if (lit == facts.loopOf.end() || atomIt == inst.loopVar.end()) return std::nullopt;
-  const Stmt* loop = lit->second;
-  int64_t trip = loop->tripCount();
-  std::optional<int64_t> lo = constantValue(*loop->lo);
-  if (trip < 0 || trip > 64 || !lo || *lo < 0 || *lo + (trip - 1) * loop->step > 40) return std::nullopt;
+  std::optional<LoopValues> loop = smallLoopValues(amount.var, inst);
+  if (!loop) return std::nullopt;
+  for (int64_t k : loop->values)
+    if (k < 0 || k > 40) return std::nullopt;
   std::optional<Poly> l = intExpr(*e.args[0], inst, why, depth + 1);
   if (!l) return std::nullopt;
   int res = newAtom("shift");
-  for (int64_t i = 0; i < trip; ++i) {
-    int64_t k = *lo + i * loop->step;
+  for (int64_t k : loop->values) {
     Poly v;
     if (e.spelling == "<<") {
       v = l->scaled(int64_t(1) << k);
@@ -647,8 +651,7 @@ std::optional<Poly> Encoder::shiftBySmallVar(const Expr& e, Instance& inst, std:
       floorDivMod(*l, int64_t(1) << k, inst, q, m);
       v = Poly::atom(q);
     }
-    inst.facts.push_back(z3::implies(atoms_[atomIt->second] == ctx.int_val(static_cast<int64_t>(k)),
-                                     atoms_[res] == toZ3(v)));
+    inst.facts.push_back(z3::implies(atoms_[loop->atom] == ctx.int_val(k), atoms_[res] == toZ3(v)));
   }
   return Poly::atom(res);
 }

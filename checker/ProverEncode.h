@@ -96,6 +96,14 @@ private:
   /// An uninterpreted predicate standing for a condition that cannot be encoded: a
   /// function of the integer values it reads (nullopt if it reads memory).
   std::optional<z3::expr> opaqueCondition(const model::Expr& cond, Instance& inst);
+  /// A loop variable with constant bounds and at most kSmallLoop values: its atom in
+  /// `inst` and its values, in order (the case splits of shifts and divisors use it).
+  struct LoopValues {
+    int atom;
+    std::vector<int64_t> values;
+  };
+  static constexpr int64_t kSmallLoop = 64;
+  std::optional<LoopValues> smallLoopValues(const model::Var* v, const Instance& inst) const;
   std::optional<Poly> divideBySmallLoopVar(const model::Expr& e, const Poly& x, Instance& inst);
   Poly divideByParameter(const std::string& op, const Poly& x, const Poly& n, Instance& inst);
   std::optional<Poly> bitwise(const model::Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why);

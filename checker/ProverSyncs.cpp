@@ -140,6 +140,19 @@ z3::expr sameGroup(Queries& q, const Side& a, const Side& b, int64_t size, z3::s
   return Ga == Gb;
 }
 
+/// Encodes an expression in a side's instance, inside a query: on a copy of the
+/// instance (whose own facts the solver already has), adding to `s` only the facts the
+/// encoding creates (quotients, wraps). nullopt if it cannot be encoded.
+template <class Encode>
+auto encodeOnSide(const Side& side, z3::solver& s, Encode&& encode) {
+  Instance scratch = side.inst;
+  size_t known = scratch.facts.size();
+  auto value = encode(scratch);
+  if (value)
+    for (size_t i = known; i < scratch.facts.size(); ++i) s.add(scratch.facts[i]);
+  return value;
+}
+
 }  // namespace
 
 z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, z3::solver& s) {
@@ -150,13 +163,11 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
   for (const ConditionalSync& cs : set.conditional) {
     // The condition in the iteration the barrier shares with its side; one that cannot
     // be encoded leaves the barrier uncounted (conservative).
-    const Side& side = cs.side == 0 ? a : b;
-    Instance scratch = side.inst;
-    size_t known = scratch.facts.size();
     std::string why;
-    std::optional<z3::expr> holds = q.enc.boolExpr(*cs.ifStmt->cond, scratch, why);
+    std::optional<z3::expr> holds = encodeOnSide(cs.side == 0 ? a : b, s, [&](Instance& inst) {
+      return q.enc.boolExpr(*cs.ifStmt->cond, inst, why);
+    });
     if (!holds) continue;
-    for (size_t i = known; i < scratch.facts.size(); ++i) s.add(scratch.facts[i]);
     const Collective& col = collective(cs.scope);
     z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
     e = e || ((cs.branch ? *holds : !*holds) && group);
@@ -171,13 +182,9 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
       another = q.enc.atomExpr(iter->second) >= 1;  // the first iteration ran before this one
     } else if (!(o.loop->compareAs && !conversionKeepsValue(o.loop->var->type.scalar, *o.loop->compareAs))) {
       // The next iteration runs: v + step < hi (a loop compared in its own type).
-      Instance scratch = side.inst;
-      size_t known = scratch.facts.size();
       std::string why;
-      if (std::optional<Poly> hi = q.enc.intExpr(*o.loop->hi, scratch, why)) {
-        for (size_t i = known; i < scratch.facts.size(); ++i) s.add(scratch.facts[i]);
-        another = q.enc.atomExpr(var->second) + q.ctx.int_val(static_cast<int64_t>(o.loop->step)) < q.enc.toZ3(*hi);
-      }
+      std::optional<Poly> hi = encodeOnSide(side, s, [&](Instance& inst) { return q.enc.intExpr(*o.loop->hi, inst, why); });
+      if (hi) another = q.enc.atomExpr(var->second) + q.ctx.int_val(static_cast<int64_t>(o.loop->step)) < q.enc.toZ3(*hi);
     }
     if (!another) continue;
     ScopeSet scopes;

@@ -70,17 +70,9 @@ private:
     std::optional<Wide> lo = value(*loop.lo);
     if (!lo) return true;  // reads memory or a run-time scalar: cannot replay, accept
     Env env = [&](const Var* x) { return variable(x, 0); };
-    Wide cur = convertInteger(*lo, loop.var->type.scalar);
-    for (int64_t i = 0; i < kMaxIterations; ++i) {
-      std::optional<bool> more = loopContinues(loop, cur, env);
-      if (!more) return true;  // unknown bound: accept
-      if (!*more) return false;
-      if (cur == v) return true;
-      std::optional<Wide> next = loopStep(loop, cur);
-      if (!next) return false;
-      cur = *next;
-    }
-    return true;  // too long to replay: accept
+    LoopEnd end = runLoop(loop, *lo, env, kMaxIterations, [&](Wide cur) { return cur != v; });
+    // Reached; or the bound is unknown, or the loop too long to replay: accept.
+    return end == LoopEnd::Stopped || end == LoopEnd::Unknown || end == LoopEnd::TooLong;
   }
 
   /// Does `cond` have truth value `want` here? A condition that reads memory may go

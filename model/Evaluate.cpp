@@ -169,18 +169,21 @@ std::optional<int64_t> constantValue(const Expr& e) {
   return static_cast<int64_t>(*v);
 }
 
-std::optional<bool> loopContinues(const Stmt& loop, Wide v, const Env& env) {
-  std::optional<Wide> hi = evaluate(*loop.hi, env).value;
-  if (!hi) return std::nullopt;
-  return convertInteger(v, compareKind(loop)) < *hi;
-}
-
-std::optional<Wide> loopStep(const Stmt& loop, Wide v) {
-  Wide next = v + loop.step;
-  ScalarKind k = loop.var ? loop.var->type.scalar : ScalarKind::Int;
-  if (isUnsignedKind(k)) return convertInteger(next, k);
-  if (next > maxValue(k)) return std::nullopt;
-  return next;
+LoopEnd runLoop(const Stmt& loop, Wide start, const Env& env, int64_t limit,
+                const std::function<bool(Wide)>& visit) {
+  ScalarKind var = loop.var ? loop.var->type.scalar : ScalarKind::Int;
+  ScalarKind cmp = compareKind(loop);
+  Wide v = convertInteger(start, var);  // the declaration converts the initializer
+  for (int64_t i = 0; i < limit; ++i) {
+    std::optional<Wide> hi = evaluate(*loop.hi, env).value;
+    if (!hi) return LoopEnd::Unknown;
+    if (!(convertInteger(v, cmp) < *hi)) return LoopEnd::Done;
+    if (!visit(v)) return LoopEnd::Stopped;
+    Wide next = v + loop.step;
+    if (!isUnsignedKind(var) && next > maxValue(var)) return LoopEnd::Undefined;
+    v = isUnsignedKind(var) ? convertInteger(next, var) : next;
+  }
+  return LoopEnd::TooLong;
 }
 
 int64_t constantTripCount(const Stmt& loop, int64_t limit) {

@@ -49,12 +49,20 @@ Evaluation evaluate(const Expr& e, const Env& env);
 /// The value of an expression that reads no variable and fits in 64 bits.
 std::optional<int64_t> constantValue(const Expr& e);
 
-/// Whether the loop runs another iteration with its variable at `v` (C++'s `v < hi`
-/// after the usual arithmetic conversions, Stmt::compareAs); nullopt if hi is unknown.
-std::optional<bool> loopContinues(const Stmt& loop, Wide v, const Env& env);
+/// How running a loop header ended (runLoop).
+enum class LoopEnd {
+  Done,       // the condition became false
+  Stopped,    // the visitor asked to stop
+  Unknown,    // the bound could not be evaluated (reads memory, ...)
+  Undefined,  // `v += step` overflowed a signed variable
+  TooLong,    // more than `limit` iterations
+};
 
-/// The loop variable's value after one more `v += step` (nullopt on signed overflow).
-std::optional<Wide> loopStep(const Stmt& loop, Wide v);
+/// Runs a loop's header as C++ does, from `start` (the initializer's value): calls
+/// `visit(v)` for each value of the variable while `v < hi` holds after the usual
+/// arithmetic conversions (Stmt::compareAs), until `visit` returns false.
+LoopEnd runLoop(const Stmt& loop, Wide start, const Env& env, int64_t limit,
+                const std::function<bool(Wide)>& visit);
 
 /// The constant trip count of a loop whose bounds read no variable: how many times C++
 /// runs its body. -1 if the bounds are not constant or it runs more than `limit` times.

@@ -87,20 +87,12 @@ private:
       auto it = env_.find(v);
       return it == env_.end() ? std::nullopt : std::optional<Wide>(it->second);
     };
-    Wide v = convertInteger(evalWide(*l.lo), l.var->type.scalar);
-    while (loopContinues(l, v, env).value_or(false)) {
+    LoopEnd end = runLoop(l, evalWide(*l.lo), env, budget_ + 1, [&](Wide v) {
       values.push_back(v);
-      if (static_cast<int64_t>(values.size()) > budget_) {
-        res_.tooLong = true;
-        break;
-      }
-      std::optional<Wide> next = loopStep(l, v);
-      if (!next) {
-        res_.undefined = true;
-        break;
-      }
-      v = *next;
-    }
+      return true;
+    });
+    if (end == LoopEnd::TooLong) res_.tooLong = true;
+    if (end == LoopEnd::Undefined) res_.undefined = true;
     return values;
   }
 
