@@ -13,6 +13,8 @@
 //   [[exo::sync(block|warpgroup|warp)]];  barrier (a no-op when read sequentially)
 //   exo::assume(cond);                    precondition (assert on the CPU)
 //   exo::extent(A, M, K);                 A is an M x K global array (bounds are proven)
+//   exo::bf16, exo::f16                   16-bit float storage types (tensor-core operands)
+// Instructions (tensor cores, vector copies) live in exo/sm80.hpp.
 #ifndef EXO_EXO_HPP
 #define EXO_EXO_HPP
 
@@ -54,6 +56,98 @@ inline void assume(bool cond) {
 // prover: every access to A must stay inside, for every size the assumes allow.
 template <class T, class... Extents>
 inline void extent(const T* /*array*/, Extents... /*extents*/) {}
+
+// Inside an instruction's sequential body (exo/sm80.hpp): the address of `element` is a
+// multiple of `bytes`. Sequentially: nothing to do. For the prover: proven at every
+// issue of the instruction (shared arrays from their offsets, global arrays from the
+// index; the launcher checks the pointer's own alignment).
+template <class T>
+inline void aligned(const T& /*element*/, int /*bytes*/) {}
+
+// ---------------------------------------------------------------- 16-bit floats
+// exo::bf16 and exo::f16: storage types of tensor-core operands. On the GPU they are
+// CUDA's own __nv_bfloat16 / __half; sequentially they are a 16-bit value converted
+// from float with round-to-nearest-even (what __float2bfloat16 / __float2half do) and
+// widened to float exactly. Kernels copy them and convert them to and from float.
+#if defined(__CUDACC__)
+}  // namespace exo
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+namespace exo {
+using bf16 = __nv_bfloat16;
+using f16 = __half;
+#else
+namespace detail {
+inline std::uint32_t float_bits(float f) {
+  std::uint32_t u;
+  __builtin_memcpy(&u, &f, sizeof u);
+  return u;
+}
+inline float bits_float(std::uint32_t u) {
+  float f;
+  __builtin_memcpy(&f, &u, sizeof f);
+  return f;
+}
+}  // namespace detail
+
+struct bf16 {
+  std::uint16_t bits;
+  bf16() = default;
+  bf16(float f) : bits(round(f)) {}  // NOLINT: implicit, like __nv_bfloat16
+  operator float() const { return detail::bits_float(static_cast<std::uint32_t>(bits) << 16); }
+  // The upper half of the float, rounded to nearest even (NaN stays a quiet NaN).
+  static std::uint16_t round(float f) {
+    std::uint32_t u = detail::float_bits(f);
+    if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<std::uint16_t>((u >> 16) | 0x40u);
+    u += 0x7fffu + ((u >> 16) & 1u);
+    return static_cast<std::uint16_t>(u >> 16);
+  }
+};
+
+struct f16 {
+  std::uint16_t bits;
+  f16() = default;
+  f16(float f) : bits(round(f)) {}  // NOLINT: implicit, like __half
+  operator float() const {
+    std::uint32_t sign = (bits & 0x8000u) << 16, exp = (bits >> 10) & 0x1fu, man = bits & 0x3ffu;
+    if (exp == 0x1f) return detail::bits_float(sign | 0x7f800000u | (man << 13));  // inf, NaN
+    if (exp == 0) {  // zero or subnormal: man * 2^-24, exact in float
+      float v = static_cast<float>(man) * 5.9604644775390625e-8f;
+      return sign ? -v : v;
+    }
+    return detail::bits_float(sign | ((exp + 112u) << 23) | (man << 13));
+  }
+  // IEEE binary16 with round-to-nearest-even, overflow to infinity.
+  static std::uint16_t round(float f) {
+    std::uint32_t u = detail::float_bits(f);
+    std::uint16_t sign = static_cast<std::uint16_t>((u >> 16) & 0x8000u);
+    std::uint32_t a = u & 0x7fffffffu;
+    if (a > 0x7f800000u) return static_cast<std::uint16_t>(sign | 0x7e00u);  // NaN
+    if (a >= 0x477ff000u) return static_cast<std::uint16_t>(sign | 0x7c00u);  // rounds to >= 2^16: inf
+    if (a < 0x38800000u) {  // below 2^-14: subnormal or zero, in units of 2^-24
+      float v = detail::bits_float(a) * 16777216.0f;  // exact scaling by 2^24
+      // nearbyint in the default rounding mode is round-half-even.
+      return static_cast<std::uint16_t>(sign | static_cast<std::uint16_t>(std::nearbyint(v)));
+    }
+    std::uint32_t r = a + 0xfffu + ((a >> 13) & 1u);  // round the 13 dropped bits to even
+    return static_cast<std::uint16_t>(sign | ((r - 0x38000000u) >> 13));
+  }
+};
+#endif
+
+// tf32: a float rounded to 10 mantissa bits, to nearest with ties away from zero
+// (cvt.rna.tf32.f32), as the tensor cores read it; the result is still a float.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline float to_tf32(float f) {
+  std::uint32_t u;
+  __builtin_memcpy(&u, &f, sizeof u);
+  if ((u & 0x7f800000u) != 0x7f800000u) u = (u + 0x1000u) & 0xffffe000u;
+  float r;
+  __builtin_memcpy(&r, &u, sizeof r);
+  return r;
+}
 
 }  // namespace exo
 
