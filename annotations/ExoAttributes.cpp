@@ -11,6 +11,7 @@
 
 #include "annotations/ClangDiags.h"
 #include "model/Collective.h"
+#include "model/Fragment.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -88,7 +89,7 @@ public:
     return AttributeApplied;
   }
 
-private:
+protected:
   /// `[[exo::kernel;` (no `]]`): Clang's recovery eats the `;` as if it closed the
   /// attribute list and reports nothing, while g++ rejects the file. The token after the
   /// attribute must be `]` (end of the list) or `,` (another attribute).
@@ -151,6 +152,47 @@ private:
   Spelling spellings_[2];
 };
 
+/// `[[exo::instr(collective, "header", "cuda_function")]]` on an instruction's function
+/// (model/Instruction.h): annotation "exo.instr.<collective>|<header>|<cuda_function>".
+class InstrAttr : public ExoAttr {
+public:
+  InstrAttr() : ExoAttr("instr", Subject::Function, model::collectiveNames(/*barriersOnly=*/false), "collective") {}
+
+  AttrHandling handleDeclAttribute(clang::Sema& S, clang::Decl* D, const ParsedAttr& A) const override {
+    if (!checkClosed(S, A, A.getScopeName() ? "exo::instr" : "instr")) return AttributeNotApplied;
+    if (!A.getScopeName()) {
+      report(S, A.getLoc(), DiagID::err_attr_unscoped) << "instr" << "(...)";
+      return AttributeNotApplied;
+    }
+    std::string strings[2];
+    bool ok = A.getNumArgs() == 3 && A.isArgIdent(0);
+    for (unsigned i = 1; ok && i < 3; ++i) {
+      const auto* lit = A.isArgExpr(i) ? llvm::dyn_cast_or_null<clang::StringLiteral>(A.getArgAsExpr(i)->IgnoreParenImpCasts())
+                                       : nullptr;
+      ok = lit && lit->getLength() > 0;
+      if (ok) strings[i - 1] = lit->getString().str();
+    }
+    if (!ok) {
+      report(S, A.getLoc(), DiagID::err_attr_args)
+          << "instr" << "takes the issuing collective, the header and the CUDA function: "
+                        "'[[exo::instr(warp, \"exo/sm80.hpp\", \"exo::sm80::gpu::name\")]]'";
+      return AttributeNotApplied;
+    }
+    clang::IdentifierLoc* arg = A.getArgAsIdent(0);
+    std::string level = arg->getIdentifierInfo()->getName().str();
+    if (!model::findCollective(level)) {
+      std::string list;
+      for (const std::string& l : model::collectiveNames(false)) list += (list.empty() ? "'" : ", '") + l + "'";
+      report(S, arg->getLoc(), DiagID::err_attr_unknown_level) << "collective" << level << list;
+      return AttributeNotApplied;
+    }
+    D->addAttr(clang::AnnotateAttr::Create(S.Context, "exo.instr." + level + "|" + strings[0] + "|" + strings[1],
+                                           nullptr, 0, A.getRange()));
+    return AttributeApplied;
+  }
+};
+clang::ParsedAttrInfoRegistry::Add<InstrAttr> registerInstrAttr("exo-instr", "[[exo::instr]]");
+
 #define EXO_ATTR(CLASS, NAME, SUBJECT, LEVELS, KIND)                               \
   struct CLASS : ExoAttr {                                                          \
     CLASS() : ExoAttr(NAME, Subject::SUBJECT, LEVELS, KIND) {}                      \
@@ -164,6 +206,8 @@ EXO_ATTR(RegistersAttr, "registers", Array, Levels{}, "")
 // Levels: the rows of the collectives table (model/Collective.h); syncs: those with a barrier.
 EXO_ATTR(ParallelAttr, "parallel", ForLoop, model::collectiveNames(/*barriersOnly=*/false), "parallel")
 EXO_ATTR(SyncAttr, "sync", EmptyStatement, model::collectiveNames(/*barriersOnly=*/true), "sync")
+// On an instruction's parameter: the operand is a tensor-core fragment in this layout.
+EXO_ATTR(FragmentAttr, "fragment", Array, model::fragmentLayoutNames(), "fragment")
 
 }  // namespace
 }  // namespace exo

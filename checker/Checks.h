@@ -29,6 +29,10 @@ void checkDistributedRegisters(model::Kernel& k, model::DiagSink& sink);
 /// assigned inside it would silently diverge between threads.
 void checkScalarOwnership(const model::Kernel& k, model::DiagSink& sink);
 
+/// Instructions run on exactly their collective; fragment arrays are touched only by
+/// instructions, in one layout.
+void checkInstructions(const model::Kernel& k, model::DiagSink& sink);
+
 /// Runs all of the above; true if none reported an error.
 bool checkStructure(model::Kernel& k, model::DiagSink& sink);
 

@@ -9,6 +9,7 @@ using namespace model;
 
 void checkCollectivePlacement(const Kernel& k, DiagSink& sink) {
   walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>& path) {
+    if (s.kind == StmtKind::Instr) return false;  // issued by the collective: checkInstructions
     if (s.kind != StmtKind::Assign) return true;
     const Stmt* p = innermostParallel(path);
     int64_t threads = collectiveThreads(k, p);

@@ -47,7 +47,7 @@ void checkDistributedRegisters(Kernel& k, DiagSink& sink) {
           return;
         }
         std::string names;
-        bool ok = e.kind == ExprKind::Index && e.args.size() >= loops.size();
+        bool ok = (e.kind == ExprKind::Index || e.kind == ExprKind::Window) && e.args.size() >= loops.size();
         for (size_t i = 0; i < loops.size(); ++i) {
           names += (i ? ", " : "") + loops[i]->var->name;
           ok = ok && e.args[i]->kind == ExprKind::VarRef && e.args[i]->var == loops[i]->var;

@@ -16,6 +16,7 @@
 #include <set>
 
 #include "checker/ProverAccess.h"
+#include "checker/ProverAlignment.h"
 #include "checker/ProverFast.h"
 #include "checker/ProverQuery.h"
 #include "checker/ProverRaces.h"
@@ -45,6 +46,7 @@ public:
     checkAliasing();
     checkConvergence();
     checkGlobalBounds();  // its own context: the fast path and the reporting path stay as they were
+    checkAlignments(facts_, stats_, limits_, sink_);  // its own context too
     // The fast path decides; when it proves the kernel there is nothing to report.
     // Otherwise the reporting path below asks its questions as it always has (a
     // witness depends on the solver's history, so that history must not change).
@@ -88,7 +90,7 @@ private:
         if (!a || !q_->enc.intExpr(*a, inst, why)) {
           bad_.insert(&s);
           if (reportedBad_.insert(s.expr).second)
-            sink_.diag(DiagID::err_cannot_prove, s.expr->range,
+            sink_.diag(DiagID::err_cannot_prove, s.range(),
                        {"that the access '" + printExpr(*s.expr) + "' is in bounds and race-free",
                         "its index '" + (a ? printExpr(*a) : std::string("?")) + "' cannot be modelled: " +
                             (why.empty() ? "unsupported expression" : why) +
@@ -115,11 +117,11 @@ private:
         if (o.var == w.var || !o.var->isGlobalPointer()) continue;
         if (w.var->type.isRestrict || o.var->type.isRestrict) continue;  // restrict on either excludes overlap
         if (!done.insert({std::min(w.var, o.var), std::max(w.var, o.var)}).second) continue;
-        sink_.diag(DiagID::err_alias_conflict, w.expr->range,
+        sink_.diag(DiagID::err_alias_conflict, w.range(),
                    {w.var->name, o.var->name,
                     "'" + w.var->name + "' is written here and '" + o.var->name + "' is " +
                         (o.write ? "written" : "read") + " by the same kernel"});
-        sink_.diag(DiagID::note_access, o.expr->range, {"the access to '" + o.var->name + "'"});
+        sink_.diag(DiagID::note_access, o.range(), {"the access to '" + o.var->name + "'"});
       }
     }
   }
@@ -153,7 +155,10 @@ private:
   }
 
   void checkConvergence() {
-    for (const PlacedStmt& s : facts_.syncs) {
+    // Barriers, and instructions a whole collective issues: all of its threads together.
+    std::vector<PlacedStmt> collective = facts_.syncs;
+    collective.insert(collective.end(), facts_.collectiveOps.begin(), facts_.collectiveOps.end());
+    for (const PlacedStmt& s : collective) {
       for (const PathStep& p : s.path) {
         const Stmt* c = p.container;
         std::string why, what;
@@ -166,7 +171,11 @@ private:
           what = "a loop bound that ";
         }
         if (why.empty()) continue;
-        sink_.diag(DiagID::err_sync_divergent, s.stmt->range, {syncScopeName(s.stmt->scope), what + why});
+        if (s.stmt->kind == StmtKind::Instr)
+          sink_.diag(DiagID::err_instr_divergent, s.stmt->range,
+                     {s.stmt->instr->name, what + why, model::collective(s.stmt->instr->collective).name});
+        else
+          sink_.diag(DiagID::err_sync_divergent, s.stmt->range, {syncScopeName(s.stmt->scope), what + why});
         sink_.diag(DiagID::note_access, c->range, {c->kind == StmtKind::If ? "the condition" : "the loop"});
         break;
       }
@@ -219,11 +228,12 @@ private:
       }
       Poly total = Poly::constant(1);
       for (const Poly& e : extents) total = total * e;
-      sink_.diag(DiagID::err_out_of_bounds, ie.range,
+      sink_.diag(DiagID::err_out_of_bounds, site.instr ? site.range() : ie.range,
                  {"'" + printExpr(ie) + "' (= " + std::to_string(val(m, enc.toZ3(s.idx[0]))) + ")", site.var->name,
                   std::to_string(val(m, enc.toZ3(total))), threadText(enc, m, s)});
       sink_.diag(DiagID::note_access, site.var->extentRange, {"the extent"});
-      sink_.diag(DiagID::note_witness, ie.range, {witnessText(enc, m, s, s)});
+      sink_.diag(DiagID::note_witness, site.instr ? site.range() : ie.range, {witnessText(enc, m, s, s)});
+      noteMeaning(sink_, site);
     }
   }
 
@@ -264,10 +274,11 @@ private:
                      {"that index '" + printExpr(ie) + "' of '" + site.var->name + "' is in bounds", unrealWitnessReason(w)});
           break;
         }
-        sink_.diag(DiagID::err_out_of_bounds, ie.range,
+        sink_.diag(DiagID::err_out_of_bounds, site.instr ? site.range() : ie.range,
                    {"'" + printExpr(ie) + "' (= " + std::to_string(val(m, i)) + ")", site.var->name,
                     std::to_string(site.var->dims[d]), threadText(enc, m, s)});
-        sink_.diag(DiagID::note_witness, ie.range, {witnessText(enc, m, s, s)});
+        sink_.diag(DiagID::note_witness, site.instr ? site.range() : ie.range, {witnessText(enc, m, s, s)});
+      noteMeaning(sink_, site);
         break;
       }
     }
@@ -282,6 +293,7 @@ private:
       for (size_t j = i; j < S.size(); ++j) {
         const AccessSite &A = S[i], &B = S[j];
         if (A.var != B.var || A.var->memory != Memory::Registers || bad_.count(&A) || bad_.count(&B)) continue;
+        if (issuedByCollective(A) || issuedByCollective(B)) continue;  // owned by the warp (DistributedRegistersCheck)
         if (reported.count(A.var)) continue;
         Side a = q_->makeSide(A, "a."), b = q_->makeSide(B, "b.");
         z3::solver s = q_->newSolver();
@@ -297,20 +309,20 @@ private:
         if (v == Verdict::Unsat) continue;
         reported.insert(A.var);
         if (v == Verdict::Unknown) {
-          sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+          sink_.diag(DiagID::err_cannot_prove, B.range(),
                      {"that each element of '" + A.var->name + "' is used by one thread", "the solver could not decide it"});
           continue;
         }
         smallWitness(*q_, s);
         z3::model m = s.get_model();
         if (WitnessCheck w = bothReal(enc, m, a, b); !w.real) {
-          sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+          sink_.diag(DiagID::err_cannot_prove, B.range(),
                      {"that each element of '" + A.var->name + "' is used by one thread", unrealWitnessReason(w)});
           continue;
         }
-        sink_.diag(DiagID::err_registers_owner, B.expr->range,
+        sink_.diag(DiagID::err_registers_owner, B.range(),
                    {A.var->name, elementText(enc, m, b), threadText(enc, m, b), threadText(enc, m, a)});
-        sink_.diag(DiagID::note_access, A.expr->range, {"the use by " + threadText(enc, m, a)});
+        sink_.diag(DiagID::note_access, A.range(), {"the use by " + threadText(enc, m, a)});
       }
   }
 

@@ -26,7 +26,7 @@ public:
   void stmt(const Stmt& s) {
     // Every expression field is read (Stmt::forEachExprField, in source order), except
     // an assignment's, whose right-hand side is evaluated before its target's indices.
-    if (s.kind != StmtKind::Assign)
+    if (s.kind != StmtKind::Assign && s.kind != StmtKind::Aligned)
       s.forEachExprField([&](const char*, const ExprPtr& e) { reads(e, s); });
     switch (s.kind) {
       case StmtKind::For:
@@ -57,13 +57,24 @@ public:
         break;
       case StmtKind::Block:
         break;
+      case StmtKind::Instr:
+        if (collective(s.instr->collective).threads != 1) f_.collectiveOps.push_back({&s, path_});
+        break;
+      case StmtKind::Aligned:
+        // Not an access: a statement about the element's address (its indices are read).
+        for (const ExprPtr& a : s.lhs->args) reads(a, s);
+        f_.alignments.push_back({&s, path_});
+        break;
     }
+    const Stmt* outerInstr = instr_;
+    if (s.kind == StmtKind::Instr) instr_ = &s;
     for (size_t i = 0; i < s.body.size(); ++i) {
       if (!s.body[i]) continue;
       path_.push_back({&s, static_cast<int>(i)});
       stmt(*s.body[i]);
       path_.pop_back();
     }
+    instr_ = outerInstr;
   }
 
 private:
@@ -89,11 +100,13 @@ private:
     a.path = path_;
     a.order = static_cast<int>(f_.sites.size());
     a.guards = guards_;
+    a.instr = instr_;
     f_.sites.push_back(std::move(a));
   }
 
   KernelFacts& f_;
   Path path_;
+  const Stmt* instr_ = nullptr;  // the instruction whose meaning is being walked
   std::vector<std::pair<const Expr*, bool>> guards_;
 };
 

@@ -31,6 +31,13 @@ struct AccessSite {
   /// Conditions under which the expression evaluates the access at all: the arm of a
   /// `c ? a : b`, the right operand of `&&` / `||` (condition, required value).
   std::vector<std::pair<const model::Expr*, bool>> guards;
+  /// The instruction whose meaning makes this access (nullptr: the kernel's own code).
+  /// Its thread is any thread of the issuing collective (the rank is free).
+  const model::Stmt* instr = nullptr;
+
+  /// Where a report about this access points: the access, or the instruction call
+  /// whose meaning makes it (the access in the instruction's header gets a note).
+  model::SrcRange range() const { return instr ? instr->range : expr->range; }
 };
 
 /// A statement with its path (syncs, scalar assignments, declarations).
@@ -43,6 +50,8 @@ struct KernelFacts {
   const model::Kernel* kernel = nullptr;
   std::vector<AccessSite> sites;
   std::vector<PlacedStmt> syncs;
+  std::vector<PlacedStmt> collectiveOps;       // instructions issued by more than one thread
+  std::vector<PlacedStmt> alignments;          // exo::aligned in instructions' meanings
   std::vector<PlacedStmt> scalarWrites;        // Assign to a scalar (VarRef lhs)
   std::map<const model::Var*, PlacedStmt> decls;  // Decl of each local scalar/array
   std::map<const model::Var*, const model::Stmt*> loopOf;  // loop variable -> its For
@@ -51,6 +60,11 @@ struct KernelFacts {
 };
 
 KernelFacts collectFacts(const model::Kernel& k);
+
+/// The access is made by an instruction that a whole collective issues (a warp): its
+/// thread is any of the collective's, and register elements it touches are the
+/// collective's (their owner was checked against the warp loop).
+bool issuedByCollective(const AccessSite& s);
 
 /// The statement a step leads to.
 const model::Stmt* stepTarget(const PathStep& s);

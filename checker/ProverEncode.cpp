@@ -274,6 +274,9 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
     case ExprKind::FloatLit:
       why = "it uses a floating-point value";
       return std::nullopt;
+    case ExprKind::Window:
+      why = "it uses a tile of '" + e.var->name + "' as a value";
+      return std::nullopt;
     case ExprKind::VarRef: {
       const Var* v = e.var;
       if (!v) break;

@@ -194,9 +194,9 @@ bool FastCheck::boundsProven() {
 bool FastCheck::registersProven() {
   const auto& S = facts_.sites;
   for (size_t i = 0; i < S.size(); ++i) {
-    if (!sites_[i].used || S[i].var->memory != Memory::Registers) continue;
+    if (!sites_[i].used || S[i].var->memory != Memory::Registers || issuedByCollective(S[i])) continue;
     for (size_t j = i; j < S.size(); ++j) {
-      if (!sites_[j].used || S[j].var != S[i].var) continue;
+      if (!sites_[j].used || S[j].var != S[i].var || issuedByCollective(S[j])) continue;
       q_.countCompared();
       if (disjoint(i, j)) continue;
       uint64_t key = pairKey(sites_[i].shape, sites_[j].shape);

@@ -134,3 +134,25 @@ z3::expr Queries::sameElement(const Side& a, const Side& b) {
 }
 
 }  // namespace exo::checker
+
+namespace exo::checker {
+
+z3::expr Queries::differentIssues(const Side& a, const Side& b) {
+  const model::Stmt* call = a.site->instr;
+  if (!call || call != b.site->instr) return ctx.bool_val(true);
+  z3::expr differ = ctx.bool_val(false);
+  for (const PathStep& step : a.site->path) {
+    if (step.container == call) break;
+    if (step.container->kind != model::StmtKind::For) continue;
+    auto ia = a.inst.iter.find(step.container), ib = b.inst.iter.find(step.container);
+    if (ia != a.inst.iter.end() && ib != b.inst.iter.end())
+      differ = differ || enc.atomExpr(ia->second) != enc.atomExpr(ib->second);
+  }
+  return differ;
+}
+
+bool issuedByCollective(const AccessSite& s) {
+  return s.instr && model::collective(s.instr->instr->collective).threads != 1;
+}
+
+}  // namespace exo::checker

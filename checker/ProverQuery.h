@@ -71,6 +71,11 @@ public:
   /// Both sides touch the same element (index by index).
   z3::expr sameElement(const Side& a, const Side& b);
 
+  /// False when both sides are accesses of one issue of one instruction call (the same
+  /// iterations of every loop around the call): that is one operation of the issuing
+  /// collective, whatever lanes it uses, not two threads racing.
+  z3::expr differentIssues(const Side& a, const Side& b);
+
   /// The flat index `idx` lies outside a row-major array of shape `extents`: idx < 0 or
   /// idx >= e1 * ... * en. Delinearized by a parameter extent (idx = Q * P + R with
   /// 0 <= R < P proven: then only Q is checked against the leading extents), which keeps

@@ -24,6 +24,7 @@ bool addRaceFormula(Queries& q, z3::solver& s, const Kernel& k, const Side& a, c
   for (const Stmt* g : k.gridLoops)  // one CTA
     if (a.inst.iter.count(g) && b.inst.iter.count(g)) s.add(iterA(g) == iterB(g));
   s.add(q.flat(a) != q.flat(b));
+  s.add(q.differentIssues(a, b));
   s.add(q.sameElement(a, b));
 
   z3::expr unordered = q.ctx.bool_val(true);
@@ -124,11 +125,11 @@ int RaceCheck::races(bool report, bool crossBlocks) {
         reported.insert(key);
         if (!report) return found;
         if (q.verdict == Verdict::Unknown) {
-          sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+          sink_.diag(DiagID::err_cannot_prove, B.range(),
                      {"that '" + printExpr(*B.expr) + "' and '" + printExpr(*A.expr) + "' never race",
                       "the solver could not decide it (non-linear index arithmetic); "
                       "keep indices affine in the loop variables, with strides of the form 'row * N + col'"});
-          sink_.diag(DiagID::note_access, A.expr->range, {"the other access"});
+          sink_.diag(DiagID::note_access, A.range(), {"the other access"});
         } else {
           reportRace(q, d, sc);
         }
@@ -149,7 +150,7 @@ bool RaceCheck::crossBlock(const AccessSite& A, const AccessSite& B, bool report
   if (v == Verdict::Unsat) return false;
   if (!report) return true;
   if (v == Verdict::Unknown) {
-    sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+    sink_.diag(DiagID::err_cannot_prove, B.range(),
                {"that different blocks never touch the same element of '" + A.var->name + "'",
                 "the solver could not decide it (non-linear index arithmetic)"});
     return true;
@@ -157,19 +158,19 @@ bool RaceCheck::crossBlock(const AccessSite& A, const AccessSite& B, bool report
   smallWitness(q_, s);
   z3::model m = s.get_model();
   if (WitnessCheck w = bothReal(enc, m, a, b); !w.real) {
-    sink_.diag(DiagID::err_cannot_prove, B.expr->range,
+    sink_.diag(DiagID::err_cannot_prove, B.range(),
                {"that different blocks never touch the same element of '" + A.var->name + "'", unrealWitnessReason(w)});
     return true;
   }
-  sink_.diag(DiagID::err_cross_block_conflict, B.expr->range,
+  sink_.diag(DiagID::err_cross_block_conflict, B.range(),
              {blockText(enc, m, a), blockText(enc, m, b), A.write && B.write ? "write" : "access", A.var->name,
               elementText(enc, m, a)});
-  sink_.diag(DiagID::note_access, A.expr->range,
+  sink_.diag(DiagID::note_access, A.range(),
              {std::string(A.write ? "the write" : "the read") + " by block " + blockText(enc, m, a)});
   if (&A != &B)
-    sink_.diag(DiagID::note_access, B.expr->range,
+    sink_.diag(DiagID::note_access, B.range(),
                {std::string(B.write ? "the write" : "the read") + " by block " + blockText(enc, m, b)});
-  sink_.diag(DiagID::note_witness, B.expr->range, {witnessText(enc, m, a, b)});
+  sink_.diag(DiagID::note_witness, B.range(), {witnessText(enc, m, a, b)});
   return true;
 }
 
@@ -184,8 +185,8 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
     std::vector<std::string> args = {"that '" + printExpr(*qb.site->expr) + "' and '" + printExpr(*qa.site->expr) + "' never race",
                                      unrealWitnessReason(wc)};
     if (!reportedRaces_.insert({qb.site->expr, args}).second) return;
-    sink_.diag(DiagID::err_cannot_prove, qb.site->expr->range, args);
-    sink_.diag(DiagID::note_access, qa.site->expr->range, {"the other access"});
+    sink_.diag(DiagID::err_cannot_prove, qb.site->range(), args);
+    sink_.diag(DiagID::note_access, qa.site->range(), {"the other access"});
     return;
   }
   int64_t fa = val(m, q_.flat(qa)), fb = val(m, q_.flat(qb));
@@ -199,11 +200,13 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
                                    threadText(enc, m, o), o.site->write ? "also writes" : "reads", syncName};
   // Two site pairs can yield the same witness at the same place: say it once.
   if (!reportedRaces_.insert({qb.site->expr, args}).second) return;
-  sink_.diag(DiagID::err_race, qb.site->expr->range, args);
-  sink_.diag(DiagID::note_access, qa.site->expr->range,
+  sink_.diag(DiagID::err_race, qb.site->range(), args);
+  sink_.diag(DiagID::note_access, qa.site->range(),
              {std::string("the first access (") + (qa.site->write ? "a write" : "a read") + " by " +
               threadText(enc, m, qa) + ")"});
-  sink_.diag(DiagID::note_witness, qb.site->expr->range, {witnessText(enc, m, qa, qb)});
+  sink_.diag(DiagID::note_witness, qb.site->range(), {witnessText(enc, m, qa, qb)});
+  noteMeaning(sink_, *qb.site);
+  if (qa.site->instr != qb.site->instr) noteMeaning(sink_, *qa.site);
   proposeSync(q, depth, sc, need);
 }
 

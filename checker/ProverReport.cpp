@@ -32,9 +32,17 @@ std::string blockText(const Encoder& enc, const z3::model& m, const Side& s) {
   return tuple(enc, m, s, s.inst.gridLoops);
 }
 
+void noteMeaning(DiagSink& sink, const AccessSite& s) {
+  if (s.instr) sink.diag(DiagID::note_access, s.expr->range, {"the access in the meaning of '" + s.instr->instr->name + "'"});
+}
+
 std::string threadText(const Encoder& enc, const z3::model& m, const Side& s) {
-  std::string t = s.inst.threadLoops.empty() ? "thread (" + std::to_string(val(m, enc.toZ3(*s.inst.flat))) + ")"
-                                             : "thread " + tuple(enc, m, s, s.inst.threadLoops);
+  // An instruction a warp issues is made by any of its lanes: name the thread by its
+  // flat index, and say which collective issued it.
+  std::string t = s.inst.threadLoops.empty() || issuedByCollective(*s.site)
+                      ? "thread (" + std::to_string(val(m, enc.toZ3(*s.inst.flat))) + ")"
+                      : "thread " + tuple(enc, m, s, s.inst.threadLoops);
+  if (issuedByCollective(*s.site)) t += std::string(" of the issuing ") + collective(s.site->instr->instr->collective).name;
   if (!s.inst.gridLoops.empty()) t += " of block " + blockText(enc, m, s);
   return t;
 }

@@ -23,6 +23,9 @@ std::string tuple(const Encoder& enc, const z3::model& m, const Side& s, const s
 /// "(b1, ...)": the block of side `s`.
 std::string blockText(const Encoder& enc, const z3::model& m, const Side& s);
 /// "thread (t1, ...) of block (b1, ...)".
+/// For an access made by an instruction's meaning: a note at the access itself.
+void noteMeaning(model::DiagSink& sink, const AccessSite& s);
+
 std::string threadText(const Encoder& enc, const z3::model& m, const Side& s);
 /// "x[i][j]": the element side `s` touches.
 std::string elementText(const Encoder& enc, const z3::model& m, const Side& s);

@@ -25,6 +25,7 @@ bool checkStructure(Kernel& k, DiagSink& sink) {
   checkSyncPlacement(k, sink);
   checkArrayMemory(k, sink);
   checkScalarOwnership(k, sink);
+  checkInstructions(k, sink);
   if (sink.errors == before) checkDistributedRegisters(k, sink);
   return sink.errors == before;
 }

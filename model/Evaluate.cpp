@@ -76,7 +76,7 @@ struct Evaluator {
       }
       case ExprKind::VarRef:
         return e.var ? env(e.var) : std::nullopt;
-      case ExprKind::FloatLit: case ExprKind::Index: case ExprKind::Call:
+      case ExprKind::FloatLit: case ExprKind::Index: case ExprKind::Call: case ExprKind::Window:
         return std::nullopt;
       case ExprKind::Cast: {
         if (e.args.size() != 1 || !isIntegerKind(e.type.scalar) || e.type.isPointer) return std::nullopt;

@@ -45,13 +45,13 @@ void print(std::ostream& os, const Expr& e, bool lowered) {
         os << e.spelling;  // as written: suffixes and hex keep their type
       } else {
         os << e.ival;
-        const char* suffix[] = {"", "", "u", "L", "ul", "", ""};  // by ScalarKind
+        const char* suffix[] = {"", "", "u", "L", "ul", "", "", "", ""};  // by ScalarKind
         os << suffix[static_cast<int>(e.type.scalar)];
       }
       return;
     case ExprKind::FloatLit: os << e.spelling; return;
     case ExprKind::VarRef: os << e.var->name; return;
-    case ExprKind::Index:
+    case ExprKind::Index: case ExprKind::Window:
       os << e.var->name;
       for (size_t i = lowered ? e.var->ownedIndexCount() : 0; i < e.args.size(); ++i) {
         os << '[';

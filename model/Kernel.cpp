@@ -2,6 +2,7 @@
 
 #include "model/Evaluate.h"
 
+
 namespace exo::model {
 
 bool Type::isIntegral() const { return !isPointer && !isFloating(); }
@@ -9,6 +10,7 @@ bool Type::isIntegral() const { return !isPointer && !isFloating(); }
 unsigned Type::scalarBytes() const {
   switch (scalar) {
     case ScalarKind::Bool: return 1;
+    case ScalarKind::BF16: case ScalarKind::F16: return 2;
     case ScalarKind::Int: case ScalarKind::UInt: case ScalarKind::Float: return 4;
     case ScalarKind::Long: case ScalarKind::ULong: case ScalarKind::Double: return 8;
   }
@@ -24,6 +26,8 @@ std::string Type::scalarSpelling() const {
     case ScalarKind::ULong: return "unsigned long";
     case ScalarKind::Float: return "float";
     case ScalarKind::Double: return "double";
+    case ScalarKind::BF16: return "__nv_bfloat16";
+    case ScalarKind::F16: return "__half";
   }
   return "int";
 }
@@ -95,6 +99,12 @@ ExprPtr Expr::cast(Type to, ExprPtr a, bool implicit) {
   return e;
 }
 
+ExprPtr Expr::window(Var* v, std::vector<ExprPtr> prefix, Type t) {
+  ExprPtr e = make(ExprKind::Window, t, std::move(prefix));
+  e->var = v;
+  return e;
+}
+
 StmtPtr Stmt::make(StmtKind k) {
   auto s = std::make_unique<Stmt>();
   s->kind = k;
@@ -153,6 +163,21 @@ StmtPtr Stmt::assume(ExprPtr cond) {
   return s;
 }
 
+StmtPtr Stmt::instrCall(const Instruction* instr, std::vector<ExprPtr> operands, StmtPtr meaning) {
+  StmtPtr s = make(StmtKind::Instr);
+  s->instr = instr;
+  s->operands = std::move(operands);
+  s->body.push_back(meaning ? std::move(meaning) : block());
+  return s;
+}
+
+StmtPtr Stmt::aligned(ExprPtr element, int64_t bytes) {
+  StmtPtr s = make(StmtKind::Aligned);
+  s->lhs = std::move(element);
+  s->step = bytes;
+  return s;
+}
+
 static_assert(static_cast<int>(LoopKind::Block) == 1 + static_cast<int>(CollectiveId::Block) &&
                   static_cast<int>(LoopKind::Thread) == 1 + static_cast<int>(CollectiveId::Thread),
               "LoopKind names the rows of the collectives table in table order");
@@ -180,6 +205,21 @@ Var* Kernel::newVar(std::string n, Type t, VarKind k, Memory m, SrcLoc l) {
   v->loc = l;
   vars.push_back(std::move(v));
   return vars.back().get();
+}
+
+}  // namespace exo::model
+
+namespace exo::model {
+
+const char* operandKindName(Operand::Kind k) {
+  switch (k) {
+    case Operand::Kind::Scalar: return "a value";
+    case Operand::Kind::Global: return "global memory";
+    case Operand::Kind::Shared: return "shared memory";
+    case Operand::Kind::Registers: return "the issuing thread's registers";
+    case Operand::Kind::Fragment: return "a warp's registers (a fragment)";
+  }
+  return "";
 }
 
 }  // namespace exo::model

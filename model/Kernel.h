@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/Collective.h"
+#include "model/Instruction.h"
 #include "model/Layout.h"
 
 namespace exo::model {
@@ -27,7 +28,8 @@ struct SrcRange {
   SrcLoc begin, end;
 };
 
-enum class ScalarKind { Bool, Int, UInt, Long, ULong, Float, Double };
+/// BF16 / F16: exo::bf16 / exo::f16 (16-bit float storage; arithmetic converts to float).
+enum class ScalarKind { Bool, Int, UInt, Long, ULong, Float, Double, BF16, F16 };
 
 /// A C scalar or pointer type, enough to print it and to reason about it.
 struct Type {
@@ -38,7 +40,10 @@ struct Type {
   bool isConst = false;       // top-level const (`const int n`)
 
   bool isIntegral() const;
-  bool isFloating() const { return scalar == ScalarKind::Float || scalar == ScalarKind::Double; }
+  bool isFloating() const {
+    return scalar == ScalarKind::Float || scalar == ScalarKind::Double || scalar == ScalarKind::BF16 ||
+           scalar == ScalarKind::F16;
+  }
   unsigned scalarBytes() const;
   std::string scalarSpelling() const;
 };
@@ -92,6 +97,7 @@ enum class ExprKind {
   Select,    // args[0] ? args[1] : args[2]
   Call,      // name(args...)      whitelisted math functions
   Cast,      // (type) args[0]; `implicit` for C++'s own conversions (not printed)
+  Window,    // var[args...] with fewer indices than dimensions: a tile operand of an instruction
 };
 
 struct Expr {
@@ -124,6 +130,8 @@ struct Expr {
   static ExprPtr call(std::string callee, std::vector<ExprPtr> args, Type t = {});
   /// (to) a; `implicit`: a conversion C++ applies by itself.
   static ExprPtr cast(Type to, ExprPtr a, bool implicit);
+  /// The tile v[prefix...][.]...[.] (an instruction's array operand).
+  static ExprPtr window(Var* v, std::vector<ExprPtr> prefix, Type t = {});
 };
 
 // ----------------------------------------------------------------- statements
@@ -136,6 +144,8 @@ enum class StmtKind {
   Decl,    // declares var, optional init
   Sync,    // [[exo::sync(scope)]];
   Assume,  // exo::assume(cond);
+  Instr,   // a call of an instruction (model/Instruction.h): instr, operands; body[0] = its inlined meaning
+  Aligned, // exo::aligned(lhs, step) inside an instruction's meaning: &lhs is step-byte aligned
 };
 
 /// A loop is sequential or parallel at the level of a row of the collectives table
@@ -187,6 +197,11 @@ struct Stmt {
   // Sync
   SyncScope scope = SyncScope::Block;
 
+  // Instr: the instruction and its arguments, in parameter order (a Window for an
+  // array operand, the pointer's VarRef for a global one, the value for a scalar).
+  const Instruction* instr = nullptr;
+  std::vector<ExprPtr> operands;
+
   /// The children of a statement, in one place: f(name, field) for every expression
   /// field, in source order (null ones too); the child statements are `body`. Every
   /// walker (model/Walk.h), the model printer and the factories go through this, so a
@@ -199,6 +214,7 @@ struct Stmt {
     f("lhs", lhs);
     f("rhs", rhs);
     f("init", init);
+    for (const ExprPtr& o : operands) f("operand", o);
   }
 
   // Factories: the parser and the test builders make every node through these; the
@@ -212,6 +228,9 @@ struct Stmt {
   static StmtPtr decl(Var* v, ExprPtr init = nullptr);
   static StmtPtr sync(SyncScope scope);
   static StmtPtr assume(ExprPtr cond);
+  /// An instruction call; `meaning` is its body inlined with the arguments (a Block).
+  static StmtPtr instrCall(const Instruction* instr, std::vector<ExprPtr> operands, StmtPtr meaning);
+  static StmtPtr aligned(ExprPtr element, int64_t bytes);
 
   SrcLoc loc() const { return range.begin; }
   Stmt* forBody() const { return body.empty() ? nullptr : body[0].get(); }
@@ -227,6 +246,7 @@ struct Kernel {
   SrcLoc loc;
   std::vector<Var*> params;
   std::vector<std::unique_ptr<Var>> vars;  // owns every Var of the kernel
+  std::vector<std::unique_ptr<Instruction>> instructions;  // the instructions it calls, one each
   StmtPtr body;                            // a Block
 
   // Derived by model/ThreadMapping:

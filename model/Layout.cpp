@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "model/Evaluate.h"
+#include "model/Fragment.h"
 #include "model/Kernel.h"
 #include "model/ThreadMapping.h"
 
@@ -11,7 +12,12 @@ namespace exo::model {
 
 std::vector<int64_t> RegisterLayout::localDims(const Var& v) const {
   size_t from = std::min(impliedIndices(), v.dims.size());
-  return std::vector<int64_t>(v.dims.begin() + static_cast<std::ptrdiff_t>(from), v.dims.end());
+  std::vector<int64_t> local(v.dims.begin() + static_cast<std::ptrdiff_t>(from), v.dims.end());
+  if (fragment && local.size() >= 2) {
+    local.resize(local.size() - 2);
+    local.push_back(fragment->slots());
+  }
+  return local;
 }
 
 std::optional<RegisterLayout::Slot> RegisterLayout::owner(const Var& v, const std::vector<int64_t>& index) const {
@@ -28,7 +34,15 @@ std::optional<RegisterLayout::Slot> RegisterLayout::owner(const Var& v, const st
   // The thread that runs those iterations (rank 0 inside the innermost one).
   auto iterOf = [&](const Stmt* l) { return iters[std::find(loops.begin(), loops.end(), l) - loops.begin()]; };
   int64_t thread = flatThread(loops, iterOf, int64_t(0), std::multiplies<int64_t>());
-  return Slot{thread, std::vector<int64_t>(index.begin() + static_cast<std::ptrdiff_t>(ownedDims), index.end())};
+  std::vector<int64_t> local(index.begin() + static_cast<std::ptrdiff_t>(ownedDims), index.end());
+  if (fragment) {  // the tile's element (i, j) is in lane place.lane of the owning warp
+    if (local.size() < 2) return std::nullopt;
+    FragmentLayout::Place p = fragment->place(local[local.size() - 2], local.back());
+    local.resize(local.size() - 2);
+    local.push_back(p.slot);
+    thread += p.lane;
+  }
+  return Slot{thread, local};
 }
 
 }  // namespace exo::model

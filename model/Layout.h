@@ -26,6 +26,7 @@ namespace exo::model {
 struct Expr;
 struct Stmt;
 struct Var;
+struct FragmentLayout;
 
 struct RegisterLayout {
   enum class Kind {
@@ -40,11 +41,17 @@ struct RegisterLayout {
   size_t ownedDims = 0;
   /// The use the layout was derived from (diagnostics point at it).
   const Expr* definedBy = nullptr;
+  /// A fragment array: its two trailing dimensions are a tensor-core tile spread over
+  /// the lanes of the owning warp (model/Fragment.h); each lane holds `slots()` of it.
+  /// Set from the first instruction operand that names a layout (fragmentBy).
+  const FragmentLayout* fragment = nullptr;
+  const Expr* fragmentBy = nullptr;
 
   bool distributed() const { return kind != Kind::None; }
   /// Leading indices of a use that the owner implies (the printer drops them).
   size_t impliedIndices() const { return kind == Kind::LoopIndexed ? ownedDims : 0; }
-  /// The extents of one thread's part (what the printer declares).
+  /// The extents of one thread's part (what the printer declares); for a fragment the
+  /// tile's two dimensions become the lane's slots.
   std::vector<int64_t> localDims(const Var& v) const;
 
   /// Who holds an element, and where.

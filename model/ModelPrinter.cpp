@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "model/Fragment.h"
+
 
 namespace exo::model {
 
@@ -35,6 +37,7 @@ const char* exprKindName(ExprKind k) {
     case ExprKind::Select: return "select";
     case ExprKind::Call: return "call";
     case ExprKind::Cast: return "cast";
+    case ExprKind::Window: return "tile";
   }
   return "?";
 }
@@ -71,6 +74,7 @@ private:
       std::vector<int64_t> local = v.layout.localDims(v);
       os_ << "), local " << (local.empty() ? "scalar" : "dims ");
       for (int64_t d : local) os_ << "[" << d << "]";
+      if (v.layout.fragment) os_ << ", fragment " << v.layout.fragment->name;
     }
   }
 
@@ -96,6 +100,11 @@ private:
         break;
       case StmtKind::Sync: os_ << "sync " << syncScopeName(s.scope); break;
       case StmtKind::Assume: os_ << "assume"; break;
+      case StmtKind::Instr:
+        os_ << "instr " << s.instr->name << ", " << collective(s.instr->collective).name << ", cuda "
+            << s.instr->cudaFunction;
+        break;
+      case StmtKind::Aligned: os_ << "aligned " << s.step; break;
     }
     os_ << "\n";
     // Every expression the statement holds, then its child statements.
@@ -113,7 +122,9 @@ private:
     switch (e.kind) {
       case ExprKind::IntLit: os_ << " " << e.ival; break;
       case ExprKind::FloatLit: os_ << " " << e.spelling; break;
-      case ExprKind::VarRef: case ExprKind::Index: os_ << " " << (e.var ? e.var->name : "?"); break;
+      case ExprKind::VarRef: case ExprKind::Index: case ExprKind::Window:
+        os_ << " " << (e.var ? e.var->name : "?");
+        break;
       case ExprKind::Unary: case ExprKind::Binary: os_ << " '" << e.spelling << "'"; break;
       case ExprKind::Call: os_ << " " << e.spelling; break;
       case ExprKind::Select: case ExprKind::Cast: break;

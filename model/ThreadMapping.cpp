@@ -35,6 +35,7 @@ public:
     }
     assignCollectives(*k_.blockBody, k_.blockThreads);
     registerLayouts();
+    fragmentLayouts();
     return sharedMemory() && sink_.errors == before;
   }
 
@@ -165,7 +166,9 @@ private:
         if (p->isParallel() && p->loop != LoopKind::Block) loops.push_back(p);
       forEachOwnExpr(s, [&](const ExprPtr& root) {
         forEachExpr(root, [&](const Expr& e) {
-          if (e.kind != ExprKind::Index || e.var->memory != Memory::Registers || e.var->layout.distributed()) return;
+          if ((e.kind != ExprKind::Index && e.kind != ExprKind::Window) || e.var->memory != Memory::Registers ||
+              e.var->layout.distributed())
+            return;
           if (loops.empty() || e.args.size() < loops.size()) return;
           for (size_t i = 0; i < loops.size(); ++i)
             if (e.args[i]->kind != ExprKind::VarRef || e.args[i]->var != loops[i]->var) return;
@@ -177,6 +180,22 @@ private:
         });
       });
       return true;
+    });
+  }
+
+  /// Fragment arrays (model/Layout.h): the layout of the first instruction operand that
+  /// names one; checker/InstructionCheck reports operands that disagree.
+  void fragmentLayouts() {
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (s.kind != StmtKind::Instr) return true;
+      for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
+        const Operand& op = s.instr->operands[i];
+        Var* v = s.operands[i]->var;
+        if (op.kind != Operand::Kind::Fragment || !v || v->layout.fragment) continue;
+        v->layout.fragment = op.layout;
+        v->layout.fragmentBy = s.operands[i].get();
+      }
+      return false;
     });
   }
 

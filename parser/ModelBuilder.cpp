@@ -139,6 +139,12 @@ private:
       q = promoted.isNull() ? ed->getIntegerType() : promoted;
       if (q.isNull()) return false;
     }
+    if (const c::CXXRecordDecl* rd = q.getCanonicalType()->getAsCXXRecordDecl()) {
+      std::string name = rd->getQualifiedNameAsString();
+      if (name == "exo::bf16" || name == "__nv_bfloat16") return out = ScalarKind::BF16, true;
+      if (name == "exo::f16" || name == "__half") return out = ScalarKind::F16, true;
+      return false;
+    }
     const auto* bt = q.getCanonicalType()->getAs<c::BuiltinType>();
     if (!bt) return false;
     switch (bt->getKind()) {
@@ -350,7 +356,9 @@ private:
                               toSrcLoc(vd->getLocation()));
     st->var->dims = dims;
     vars_[vd] = st->var;
-    if (vd->hasInit()) {
+    // exo::bf16 / exo::f16 are default-initialized by their (trivial) constructor.
+    const auto* defaultInit = llvm::dyn_cast_or_null<c::CXXConstructExpr>(vd->getInit());
+    if (vd->hasInit() && !(defaultInit && defaultInit->getNumArgs() == 0)) {
       if (!dims.empty()) {
         sink_.diag(DiagID::err_unsupported_stmt, range(vd->getInit()),
                    {"an array initializer", "fill the array in a loop"});
@@ -376,8 +384,17 @@ private:
 
   void exprStmt(const c::Expr* e, std::vector<StmtPtr>& out) {
     e = e->IgnoreParens();
+    if (const auto* op = llvm::dyn_cast<c::CXXOperatorCallExpr>(e);
+        op && op->getOperator() == c::OO_Equal && op->getNumArgs() == 2) {  // exo::bf16 = ...
+      ExprPtr lhs = lvalue(op->getArg(0));
+      ExprPtr rhs = expr(op->getArg(1));
+      if (lhs && rhs) out.push_back(at(Stmt::assign(lhs, "=", rhs), e));
+      return;
+    }
     if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) {
       const c::FunctionDecl* fd = call->getDirectCallee();
+      if (fd && instrAnnotation(fd)) return instrCall(call, fd, out);
+      if (fd && fd->getQualifiedNameAsString() == "exo::aligned") return aligned(call, out);
       if (fd && fd->getQualifiedNameAsString() == "exo::extent") return extent(call);
       if (fd && fd->getQualifiedNameAsString() == "exo::assume" && call->getNumArgs() == 1) {
         if (ExprPtr cond = expr(call->getArg(0))) out.push_back(at(Stmt::assume(cond), e));
@@ -516,7 +533,25 @@ private:
       }
       ExprPtr a = expr(ce->getSubExprAsWritten());
       if (!a) return nullptr;
-      return at(Expr::cast(typeOf(e), a, /*implicit=*/false), e);
+      Type to = typeOf(e);
+      if (a->type.scalar == to.scalar && (to.scalar == ScalarKind::BF16 || to.scalar == ScalarKind::F16)) return a;
+      return at(Expr::cast(to, a, /*implicit=*/false), e);
+    }
+    // exo::bf16 / exo::f16 are classes in the sequential build: copies, conversions
+    // from float (constructors) and to float (conversion operators).
+    if (const auto* mt = llvm::dyn_cast<c::MaterializeTemporaryExpr>(e)) return expr(mt->getSubExpr());
+    if (const auto* bt = llvm::dyn_cast<c::CXXBindTemporaryExpr>(e)) return expr(bt->getSubExpr());
+    if (const auto* ce = llvm::dyn_cast<c::CXXConstructExpr>(e); ce && ce->getNumArgs() == 1) {
+      ExprPtr a = expr(ce->getArg(0));
+      if (!a) return nullptr;
+      if (ce->getConstructor()->isCopyOrMoveConstructor()) return a;
+      return at(Expr::cast(typeOf(e), a, /*implicit=*/true), e);
+    }
+    if (const auto* mc = llvm::dyn_cast<c::CXXMemberCallExpr>(e);
+        mc && llvm::isa_and_nonnull<c::CXXConversionDecl>(mc->getMethodDecl())) {
+      ExprPtr a = expr(mc->getImplicitObjectArgument());
+      if (!a) return nullptr;
+      return at(Expr::cast(typeOf(e), a, /*implicit=*/true), e);
     }
     if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) return mathCall(call);
     unsupported(e, constructName(e), "see the language reference in README.md", true);
@@ -531,6 +566,12 @@ private:
     if (!inner) return nullptr;
     ScalarKind to;
     c::CastKind ck = ice->getCastKind();
+    if ((ck == c::CK_UserDefinedConversion || ck == c::CK_ConstructorConversion) && scalarKind(ice->getType(), to) &&
+        to != inner->type.scalar) {
+      Type t = typeOf(ice);
+      if (inner->kind == ExprKind::Cast && inner->implicit && inner->type.scalar == to) return inner;
+      return at(Expr::cast(t, inner, /*implicit=*/true), ice);
+    }
     if ((ck != c::CK_IntegralCast && ck != c::CK_IntegralToBoolean) || !scalarKind(ice->getType(), to)) return inner;
     ScalarKind from = inner->type.scalar;
     if (integerBits(from) == 0 || integerBits(to) == 0 || conversionKeepsValue(from, to)) return inner;
@@ -547,6 +588,11 @@ private:
 
   ExprPtr declRef(const c::DeclRefExpr* dr) {
     const c::ValueDecl* d = dr->getDecl();
+    if (const Binding* b = bindingOf(d)) {
+      if (b->value) return b->value;  // a scalar operand: its value at the call
+      unsupported(dr, "using array operand '" + d->getNameAsString() + "' whole", "index it element by element", true);
+      return nullptr;
+    }
     if (const auto* vd = llvm::dyn_cast<c::VarDecl>(d)) {
       if (failed_.count(vd)) return nullptr;  // its declaration was already diagnosed
       auto it = vars_.find(vd);
@@ -586,22 +632,29 @@ private:
     const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(base->IgnoreParenImpCasts());
     const auto* baseVar = dr ? llvm::dyn_cast<c::VarDecl>(dr->getDecl()) : nullptr;
     if (failed_.count(baseVar)) return nullptr;  // its declaration was already diagnosed
-    auto it = baseVar ? vars_.find(baseVar) : vars_.end();
-    if (it == vars_.end()) {
-      unsupported(e, "indexing this expression", "index an array or a pointer parameter by name", true);
-      return nullptr;
+    std::vector<ExprPtr> indices;
+    Var* v = nullptr;
+    if (const Binding* b = bindingOf(baseVar); b && b->var) {  // an instruction's operand: its tile
+      v = b->var;
+      indices = b->prefix;
+    } else {
+      auto it = baseVar ? vars_.find(baseVar) : vars_.end();
+      if (it == vars_.end()) {
+        unsupported(e, "indexing this expression", "index an array or a pointer parameter by name", true);
+        return nullptr;
+      }
+      v = it->second;
     }
-    Var* v = it->second;
+    size_t given = indices.size() + idx.size();
     size_t rank = v->isArray() ? v->dims.size() : 1;
     if (!v->isArray() && !v->isGlobalPointer()) {
       unsupported(e, "indexing a scalar", "index an array or a pointer parameter", true);
       return nullptr;
     }
-    if (idx.size() != rank) {
+    if (given != rank) {
       unsupported(e, "a partial or excess index of '" + v->name + "'", "give exactly one index per dimension", true);
       return nullptr;
     }
-    std::vector<ExprPtr> indices;
     for (const c::Expr* i : idx) {
       ExprPtr ie = expr(i);
       if (!ie) return nullptr;
@@ -620,6 +673,7 @@ private:
                      ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
     bool ok = false;
     for (const char* m : kMathFunctions) ok |= fromCmath && name == m;
+    if (fd && fd->getQualifiedNameAsString() == "exo::to_tf32") ok = true, name = "exo::to_tf32";
     if (!ok) {
       unsupported(call, "a call to '" + (name.empty() ? std::string("this function") : name) + "'",
                   "kernels may call only <cmath> functions such as sqrtf, expf, fmaxf", true);
@@ -632,6 +686,214 @@ private:
       args.push_back(ae);
     }
     return at(Expr::call(name, std::move(args), typeOf(call)), call);
+  }
+
+  // -------------------------------------------------------- instructions
+  /// What an instruction's parameter stands for inside its inlined body: a scalar
+  /// operand's value, or the array / pointer whose tile the operand is.
+  struct Binding {
+    ExprPtr value;                // Scalar
+    Var* var = nullptr;           // Global, Shared, Registers, Fragment
+    std::vector<ExprPtr> prefix;  // the tile's leading indices
+  };
+
+  const Binding* bindingOf(const c::Decl* d) const {
+    auto it = d ? bindings_.find(d) : bindings_.end();
+    return it == bindings_.end() ? nullptr : &it->second;
+  }
+
+  /// The `exo.instr.` annotation of a function (or of the template it instantiates).
+  static const c::AnnotateAttr* instrAnnotation(const c::FunctionDecl* fd) {
+    if (const c::AnnotateAttr* a = findAnnotation(fd->attrs(), "exo.instr.")) return a;
+    if (const c::FunctionDecl* pattern = fd->getTemplateInstantiationPattern())
+      return findAnnotation(pattern->attrs(), "exo.instr.");
+    return nullptr;
+  }
+
+  /// The instruction a function declares (one per instantiation: tile extents differ).
+  const Instruction* instruction(const c::FunctionDecl* fd) {
+    if (auto it = instrs_.find(fd); it != instrs_.end()) return it->second;
+    llvm::StringRef ann = instrAnnotation(fd)->getAnnotation().drop_front(strlen("exo.instr."));
+    auto [level, rest] = ann.split('|');
+    auto [header, function] = rest.split('|');
+    auto in = std::make_unique<Instruction>();
+    in->name = fd->getQualifiedNameAsString();
+    in->collective = findCollective(level.str())->id;  // the attribute layer checked the name
+    in->header = header.str();
+    in->cudaFunction = function.str();
+    const c::FunctionDecl* pattern = fd->getTemplateInstantiationPattern();
+    for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+      const c::ParmVarDecl* p = fd->getParamDecl(i);
+      const c::ParmVarDecl* written = pattern && i < pattern->getNumParams() ? pattern->getParamDecl(i) : p;
+      Operand op;
+      op.name = p->getNameAsString();
+      auto bad = [&](const std::string& why) {
+        sink_.diag(DiagID::err_instr_param, toSrcLoc(written->getLocation()), {op.name, in->name, why});
+        return nullptr;
+      };
+      c::QualType q = p->getType();
+      const c::AnnotateAttr* frag = findAnnotation(written->attrs(), "exo.fragment.");
+      const c::AnnotateAttr* shared = findAnnotation(written->attrs(), "exo.shared");
+      const c::AnnotateAttr* regs = findAnnotation(written->attrs(), "exo.registers");
+      if (q->isReferenceType() && q.getNonReferenceType()->isArrayType()) {
+        c::QualType el = q.getNonReferenceType();
+        while (const auto* at = ctx_.getAsConstantArrayType(el)) {
+          op.tileDims.push_back(at->getSize().getSExtValue());
+          el = at->getElementType();
+        }
+        op.writes = !el.isConstQualified();
+        if (frag) {
+          op.kind = Operand::Kind::Fragment;
+          op.layout = findFragmentLayout(frag->getAnnotation().drop_front(strlen("exo.fragment.")).str());
+          if (op.tileDims.size() != 2 || op.tileDims[0] != op.layout->rows || op.tileDims[1] != op.layout->cols)
+            return bad("is a '" + std::string(op.layout->name) + "' fragment, a " + std::to_string(op.layout->rows) +
+                       " x " + std::to_string(op.layout->cols) + " array");
+        } else if (shared) {
+          op.kind = Operand::Kind::Shared;
+        } else if (regs) {
+          op.kind = Operand::Kind::Registers;
+        } else {
+          return bad("is an array: say where it lives with '[[exo::shared]]', '[[exo::registers]]' or "
+                     "'[[exo::fragment(layout)]]'");
+        }
+        if (in->collective != CollectiveId::Warp && op.kind == Operand::Kind::Fragment)
+          return bad("is a fragment, which only a warp instruction can take");
+        if (in->collective != CollectiveId::Thread && op.kind == Operand::Kind::Registers)
+          return bad("is in one thread's registers, which only a thread instruction can take");
+      } else if (q->isPointerType()) {
+        op.kind = Operand::Kind::Global;
+        op.writes = !q->getPointeeType().isConstQualified();
+      } else if (ScalarKind sk; scalarKind(q, sk)) {
+        op.kind = Operand::Kind::Scalar;
+      } else {
+        return bad("has a type exo cannot pass ('" + q.getAsString() + "')");
+      }
+      in->operands.push_back(std::move(op));
+    }
+    const Instruction* result = in.get();
+    kernel_->instructions.push_back(std::move(in));
+    instrs_[fd] = result;
+    return result;
+  }
+
+  /// A call of an instruction: its operands, and its body inlined with them.
+  void instrCall(const c::CallExpr* call, const c::FunctionDecl* fd, std::vector<StmtPtr>& out) {
+    if (!bindings_.empty()) {
+      unsupported(call, "an instruction call inside an instruction", "instructions do not call each other", false);
+      return;
+    }
+    const Instruction* in = instruction(fd);
+    const c::FunctionDecl* def = nullptr;
+    if (!in || !fd->hasBody(def) || !def) {
+      if (in) unsupported(call, "a call to instruction '" + in->name + "', which has no body", "define it in its header", false);
+      return;
+    }
+    std::vector<ExprPtr> operands;
+    std::map<const c::Decl*, Binding> bindings;
+    for (unsigned i = 0; i < call->getNumArgs() && i < in->operands.size(); ++i) {
+      const Operand& op = in->operands[i];
+      const c::Expr* arg = call->getArg(i);
+      Binding b;
+      ExprPtr x;
+      if (op.kind == Operand::Kind::Scalar) {
+        x = expr(arg);
+        if (!x) return;
+        bool reads = false;
+        forEachExpr(x, [&](const Expr& e) { reads |= e.kind == ExprKind::Index; });
+        if (reads) {
+          sink_.diag(DiagID::err_instr_operand, x->range, {op.name, in->name, "a value that reads no memory (read it into a variable first)"});
+          return;
+        }
+        b.value = x;
+      } else {
+        x = tile(arg, op, *in);
+        if (!x) return;
+        b.var = x->var;
+        b.prefix = x->args;
+      }
+      operands.push_back(x);
+      bindings[def->getParamDecl(i)] = b;
+    }
+    bindings_ = std::move(bindings);
+    StmtPtr meaning = single(def->getBody());
+    bindings_.clear();
+    if (!meaning) return;
+    if (!checkInstrBody(*meaning, *in)) return;
+    out.push_back(at(Stmt::instrCall(in, std::move(operands), std::move(meaning)), call));
+  }
+
+  /// An array operand: `a[i][j]` with fewer indices than a has dimensions (or `a`),
+  /// or the kernel's pointer parameter itself.
+  ExprPtr tile(const c::Expr* arg, const Operand& op, const Instruction& in) {
+    std::vector<const c::Expr*> idx;
+    const c::Expr* base = arg->IgnoreParenImpCasts();
+    while (const auto* as = llvm::dyn_cast<c::ArraySubscriptExpr>(base)) {
+      idx.insert(idx.begin(), as->getIdx());
+      base = as->getBase()->IgnoreParenImpCasts();
+    }
+    const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(base);
+    const auto* vd = dr ? llvm::dyn_cast<c::VarDecl>(dr->getDecl()) : nullptr;
+    if (failed_.count(vd)) return nullptr;
+    auto it = vd ? vars_.find(vd) : vars_.end();
+    Var* v = it == vars_.end() ? nullptr : it->second;
+    const bool global = op.kind == Operand::Kind::Global;
+    if (!v || (global ? !(v->isGlobalPointer() && idx.empty()) : !v->isArray())) {
+      sink_.diag(DiagID::err_instr_operand, range(arg),
+                 {op.name, in.name,
+                  global ? "the kernel's pointer parameter itself (give offsets as integer operands)"
+                         : "a tile of one of the kernel's arrays: its name with some leading indices"});
+      return nullptr;
+    }
+    if (global) return at(Expr::varRef(v, v->type), arg);
+    Memory need = op.kind == Operand::Kind::Shared ? Memory::Shared : Memory::Registers;
+    if (v->memory != need) {
+      const char* where = v->memory == Memory::Shared ? "shared memory" : v->memory == Memory::Registers ? "registers" : "a thread's local memory";
+      sink_.diag(DiagID::err_instr_operand_memory, range(arg), {op.name, in.name, operandKindName(op.kind), v->name, where})
+          .diag(DiagID::note_declared_here, v->loc, {v->name});
+      return nullptr;
+    }
+    std::vector<ExprPtr> prefix;
+    for (const c::Expr* i : idx) {
+      ExprPtr ie = expr(i);
+      if (!ie) return nullptr;
+      prefix.push_back(ie);
+    }
+    Type t = v->type;
+    return at(Expr::window(v, std::move(prefix), t), arg);
+  }
+
+  /// What an instruction's meaning may hold: sequential loops, ifs, assignments and
+  /// alignment statements (no declarations, barriers or parallel loops).
+  bool checkInstrBody(Stmt& body, const Instruction& in) {
+    std::string bad;
+    walkStmts(body, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (!bad.empty()) return false;
+      if (s.kind == StmtKind::Decl) bad = "declares '" + s.var->name + "'";
+      else if (s.kind == StmtKind::Sync) bad = "has a barrier";
+      else if (s.isParallel()) bad = "has a parallel loop";
+      else if (s.kind == StmtKind::Assume) bad = "has an 'exo::assume'";
+      if (!bad.empty()) sink_.diag(DiagID::err_instr_body, s.range, {in.name, bad});
+      return bad.empty();
+    });
+    return bad.empty();
+  }
+
+  /// `exo::aligned(element, bytes)` in an instruction's body.
+  void aligned(const c::CallExpr* call, std::vector<StmtPtr>& out) {
+    std::optional<llvm::APSInt> bytes =
+        call->getNumArgs() == 2 ? call->getArg(1)->getIntegerConstantExpr(ctx_) : std::nullopt;
+    if (bindings_.empty() || !bytes || !bytes->isStrictlyPositive() || bytes->getExtValue() > 16 ||
+        (bytes->getExtValue() & (bytes->getExtValue() - 1)) != 0) {
+      sink_.diag(DiagID::err_aligned_usage, range(call));
+      return;
+    }
+    ExprPtr el = expr(call->getArg(0));
+    if (!el) return;
+    if (el->kind != ExprKind::Index) {
+      sink_.diag(DiagID::err_aligned_usage, range(call));
+      return;
+    }
+    out.push_back(at(Stmt::aligned(el, bytes->getExtValue()), call));
   }
 
   /// `exo::assume(...)` or `exo::extent(...)`: a statement of the kernel's preamble.
@@ -648,6 +910,8 @@ private:
   std::unique_ptr<Kernel> kernel_;
   std::map<const c::VarDecl*, Var*> vars_;
   std::set<const c::VarDecl*> failed_;  // declarations already diagnosed: no follow-on errors
+  std::map<const c::FunctionDecl*, const Instruction*> instrs_;
+  std::map<const c::Decl*, Binding> bindings_;  // inside an instruction's body: its parameters
 };
 
 }  // namespace

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
+#include "model/Fragment.h"
 #include "model/ThreadMapping.h"
 #include "model/Walk.h"
 
@@ -43,10 +46,11 @@ bool printedUses(const Stmt& s, const Var* v) {
   bool used = false;
   std::function<void(const Expr&)> visit = [&](const Expr& e) {
     used |= e.var == v && e.kind == ExprKind::VarRef;
-    size_t from = e.kind == ExprKind::Index ? e.var->ownedIndexCount() : 0;
+    size_t from = e.kind == ExprKind::Index || e.kind == ExprKind::Window ? e.var->ownedIndexCount() : 0;
     for (size_t i = from; i < e.args.size(); ++i) visit(*e.args[i]);
   };
   forEachOwnExpr(s, [&](const ExprPtr& e) { visit(*e); });
+  if (s.kind == StmtKind::Instr) return used;  // its meaning is not printed: the call is
   for (const StmtPtr& c : s.body) used |= printedUses(*c, v);
   return used;
 }
@@ -130,6 +134,21 @@ struct ThreadIndex {
     return (moduli.empty() ? str() : "(" + str() + ")") + " / " + std::to_string(unit);
   }
 };
+
+/// Global pointers whose elements an instruction needs aligned (exo::aligned), with
+/// the largest alignment asked for, in parameter order.
+std::vector<std::pair<const Var*, int64_t>> globalAlignments(const Kernel& k) {
+  std::map<const Var*, int64_t> need;
+  walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>&) {
+    if (s.kind == StmtKind::Aligned && s.lhs->var && s.lhs->var->isGlobalPointer())
+      need[s.lhs->var] = std::max(need[s.lhs->var], s.step);
+    return true;
+  });
+  std::vector<std::pair<const Var*, int64_t>> out;
+  for (const Var* p : k.params)
+    if (need.count(p)) out.push_back({p, need[p]});
+  return out;
+}
 
 class KernelPrinter {
 public:
@@ -276,6 +295,17 @@ private:
         return;
       case StmtKind::Assume:
         return;  // checked by the launcher
+      case StmtKind::Instr: {
+        // The instruction's CUDA form, with the same arguments: a register tile prints
+        // as this thread's part of it (the owner's indices dropped).
+        line(s.loc());
+        os_ << ind() << s.instr->cudaFunction << "(";
+        for (size_t i = 0; i < s.operands.size(); ++i) os_ << (i ? ", " : "") << lowered(s.operands[i]);
+        os_ << ");\n";
+        return;
+      }
+      case StmtKind::Aligned:
+        return;  // inside an instruction's meaning, which is not printed
     }
   }
 
@@ -326,13 +356,19 @@ private:
         os_ << ind() << type << " (&" << v->name << ")" << dimsSuffix(v, 0) << " = *reinterpret_cast<" << type
             << " (*)" << dimsSuffix(v, 0) << ">(exo_smem + " << v->sharedOffset << ");\n";
       } else {
-        os_ << ind() << "__shared__ " << type << " " << v->name << dimsSuffix(v, 0) << ";\n";
+        // Instructions' vector accesses need 16-byte aligned arrays (proven from here).
+        os_ << ind() << "__shared__ " << (k_.instructions.empty() ? "" : "__align__(16) ") << type << " " << v->name
+            << dimsSuffix(v, 0) << ";\n";
       }
       return;
     }
     if (v->memory == Memory::Registers) {
       if (!v->layout.distributed()) return;  // never used
-      os_ << ind() << type << " " << v->name << dimsSuffix(v, v->layout.impliedIndices()) << ";  // this thread's part of "
+      std::string local;
+      for (int64_t d : v->layout.localDims(*v)) local += "[" + std::to_string(d) + "]";
+      os_ << ind() << type << " " << v->name << local << ";  // this "
+          << (v->layout.fragment ? std::string("lane's part of the ") + v->layout.fragment->name + " fragments "
+                                 : std::string("thread's part of "))
           << v->name << dimsSuffix(v, 0) << "\n";
       return;
     }
@@ -351,6 +387,13 @@ private:
         line(s->loc());
         os_ << ind() << "if (!(" << lowered(s->cond) << ")) return cudaErrorInvalidValue;\n";
       }
+    // Instructions' vector accesses to global memory: the pointers' own alignment (the
+    // prover checked the offsets).
+    for (const auto& [v, bytes] : globalAlignments(k_)) {
+      closingAt(k_.loc);
+      os_ << ind() << "if (reinterpret_cast<unsigned long long>(" << v->name << ") % " << bytes
+          << " != 0) return cudaErrorInvalidValue;  // instructions need it " << bytes << "-byte aligned\n";
+    }
     closingAt(k_.loc);  // the grid size and the launch: the kernel's line, or its block loops'
     os_ << ind() << "long long exo_blocks = 1;\n";
     for (const Stmt* l : k_.gridLoops) {
@@ -383,6 +426,20 @@ private:
   unsigned mappedLine_ = 0;          // the line that #line gave (0: none yet)
   int depth_ = 1;
 };
+
+/// The headers of the instructions the kernels call, sorted.
+std::set<std::string> instructionHeaders(const std::vector<const Kernel*>& kernels) {
+  std::set<std::string> out;
+  for (const Kernel* k : kernels)
+    for (const auto& in : k->instructions) out.insert(in->header);
+  return out;
+}
+
+bool usesScalar(const Kernel& k, ScalarKind kind) {
+  for (const auto& v : k.vars)
+    if (v->type.scalar == kind) return true;
+  return false;
+}
 
 bool usesNamedBarrier(const Kernel& k) {
   bool found = false;
@@ -418,6 +475,14 @@ std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOpti
     named |= usesNamedBarrier(*k);
   }
   if (math) os << "#include <cmath>\n";
+  bool bf16 = false, f16 = false;
+  for (const Kernel* k : kernels) {
+    bf16 |= usesScalar(*k, ScalarKind::BF16);
+    f16 |= usesScalar(*k, ScalarKind::F16);
+  }
+  if (bf16) os << "#include <cuda_bf16.h>\n";
+  if (f16) os << "#include <cuda_fp16.h>\n";
+  for (const std::string& h : instructionHeaders(kernels)) os << "#include <" << h << ">  // instructions\n";
   os << "\n";
   if (named)
     os << "#ifndef EXO_NAMED_BARRIER  // bar.sync <id>, <threads>: one barrier per warpgroup\n"

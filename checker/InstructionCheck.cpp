@@ -1,0 +1,73 @@
+// An instruction runs on exactly its collective: a warp instruction directly inside a
+// warp loop (all 32 lanes issue it together), a thread instruction inside a thread loop
+// whose iteration is one thread. Fragment arrays are touched only by instructions, in
+// one layout. (Operand memories are checked where the call is parsed; convergence and
+// alignment are proven by the prover.)
+#include "checker/Checks.h"
+#include "model/Fragment.h"
+#include "model/Walk.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+namespace {
+
+/// What runs a statement whose innermost parallel loop is `p`, in words.
+std::string runnerText(const Kernel& k, const Stmt* p) {
+  int64_t threads = collectiveThreads(k, p);
+  if (!p) return "the whole block (" + std::to_string(threads) + " threads)";
+  std::string what = std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  return what + " of a '" + loopKindName(p->loop) + "' loop";
+}
+
+void checkPlacement(const Kernel& k, const Stmt& s, const std::vector<Stmt*>& path, DiagSink& sink) {
+  const Collective& need = collective(s.instr->collective);
+  const Stmt* p = innermostParallel(path);
+  bool ok = p && levelOf(p->loop)->id == need.id && collectiveThreads(k, p) == need.threads;
+  if (ok) return;
+  sink.diag(DiagID::err_instr_collective, s.range, {s.instr->name, need.name, runnerText(k, p)});
+  if (p) sink.diag(DiagID::note_loop_here, p->range, {loopKindName(p->loop)});
+}
+
+void checkFragments(const Kernel& k, DiagSink& sink) {
+  // Every fragment operand agrees with the array's layout (set from the first one).
+  walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
+    if (s.kind != StmtKind::Instr) return true;
+    for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
+      const Operand& op = s.instr->operands[i];
+      const Expr& x = *s.operands[i];
+      if (op.kind != Operand::Kind::Fragment || !x.var) continue;
+      const RegisterLayout& l = x.var->layout;
+      if (l.fragment && l.fragment != op.layout)
+        sink.diag(DiagID::err_fragment_layout, x.range, {x.var->name, op.layout->name, l.fragment->name})
+            .diag(DiagID::note_other_use, l.fragmentBy->range);
+    }
+    return false;  // the meaning's accesses are the instruction's own
+  });
+  // Outside instructions, a fragment array is not touched element by element.
+  walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
+    if (s.kind == StmtKind::Instr) return false;
+    forEachOwnExpr(s, [&](const ExprPtr& root) {
+      forEachExpr(root, [&](const Expr& e) {
+        if (e.kind == ExprKind::Index && e.var && e.var->layout.fragment)
+          sink.diag(DiagID::err_fragment_elementwise, e.range, {e.var->name, e.var->layout.fragment->name})
+              .diag(DiagID::note_other_use, e.var->layout.fragmentBy->range);
+      });
+    });
+    return true;
+  });
+}
+
+}  // namespace
+
+void checkInstructions(const Kernel& k, DiagSink& sink) {
+  walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
+    if (s.kind != StmtKind::Instr) return true;
+    checkPlacement(k, s, path, sink);
+    return false;
+  });
+  checkFragments(k, sink);
+}
+
+}  // namespace exo::checker

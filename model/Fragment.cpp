@@ -1,0 +1,48 @@
+#include "model/Fragment.h"
+
+namespace exo::model {
+
+namespace {
+// g = lane / 4 (the "groupID"), t = lane % 4 ("threadID_in_group").
+// mma f32 accumulator, 16 x 8: c0 c1 at (g, 2t + {0,1}), c2 c3 at (g + 8, 2t + {0,1}).
+FragmentLayout::Place m16n8C(int64_t i, int64_t j) { return {(i % 8) * 4 + j / 2, (i / 8) * 2 + j % 2}; }
+// mma A, 16 x 16 of 16-bit: a0 a1 (g, 2t..), a2 a3 (g + 8, 2t..), a4 a5 (g, 2t + 8..), a6 a7 (g + 8, 2t + 8..).
+FragmentLayout::Place m16k16A(int64_t i, int64_t k) { return {(i % 8) * 4 + (k % 8) / 2, (k / 8) * 4 + (i / 8) * 2 + k % 2}; }
+// mma B, [n][k] 8 x 16 of 16-bit: b0 b1 (k = 2t.., n = g), b2 b3 (k = 2t + 8.., n = g).
+FragmentLayout::Place n8k16B(int64_t n, int64_t k) { return {n * 4 + (k % 8) / 2, (k / 8) * 2 + k % 2}; }
+// One 8 x 8 ldmatrix matrix of 16-bit: lane g holds row g, columns 2t, 2t + 1.
+FragmentLayout::Place ldsm8x8(int64_t i, int64_t k) { return {i * 4 + k / 2, k % 2}; }
+// tf32 A, 16 x 8: a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4).
+FragmentLayout::Place m16k8Tf32(int64_t i, int64_t k) { return {(i % 8) * 4 + k % 4, (k / 4) * 2 + i / 8}; }
+// tf32 B, [n][k] 8 x 8: b0 (k = t, n = g), b1 (k = t + 4, n = g).
+FragmentLayout::Place n8k8Tf32(int64_t n, int64_t k) { return {n * 4 + k % 4, k / 4}; }
+}  // namespace
+
+const std::vector<FragmentLayout>& fragmentLayouts() {
+  // clang-format off
+  static const std::vector<FragmentLayout> table = {
+  //  name          rows cols bits place
+    {"m16n8_c",     16,  8,   32,  m16n8C},
+    {"m16k16_a",    16,  16,  16,  m16k16A},
+    {"n8k16_b",     8,   16,  16,  n8k16B},
+    {"ldsm_8x8",    8,   8,   16,  ldsm8x8},
+    {"m16k8_tf32",  16,  8,   32,  m16k8Tf32},
+    {"n8k8_tf32",   8,   8,   32,  n8k8Tf32},
+  };
+  // clang-format on
+  return table;
+}
+
+const FragmentLayout* findFragmentLayout(const std::string& name) {
+  for (const FragmentLayout& f : fragmentLayouts())
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
+std::vector<std::string> fragmentLayoutNames() {
+  std::vector<std::string> out;
+  for (const FragmentLayout& f : fragmentLayouts()) out.push_back(f.name);
+  return out;
+}
+
+}  // namespace exo::model
