@@ -7,6 +7,8 @@
 #include <cuda_runtime.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -115,6 +117,13 @@ inline cudaStream_t make_stream(const char* name) {
     return nullptr;
   }
   return s;
+}
+
+// EXO_GPU_SMALL=1 (set by scripts/gpu-validate --sanitize): a driver whose large sizes
+// are slow under compute-sanitizer, or slow to check on the CPU, runs only its small ones.
+inline bool small_only() {
+  const char* v = std::getenv("EXO_GPU_SMALL");
+  return v && *v && std::strcmp(v, "0") != 0;
 }
 
 inline std::string fmt(const char* f, int a, int b = 0, int c = 0) {

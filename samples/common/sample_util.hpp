@@ -22,6 +22,13 @@ inline void fill_random(std::vector<float>& v, uint32_t seed) {
   }
 }
 
+// `v` converted element by element to T with T's own conversion: random floats to
+// 16-bit inputs (exo::bf16 / __nv_bfloat16, round to nearest even), results back to float.
+template <class T, class U>
+inline std::vector<T> convert(const std::vector<U>& v) {
+  return std::vector<T>(v.begin(), v.end());
+}
+
 // ||out - ref|| / ||ref|| in double; NaN anywhere in out makes it NaN (which fails).
 inline double rel_error(const std::vector<float>& out, const std::vector<float>& ref) {
   if (out.size() != ref.size()) return INFINITY;
