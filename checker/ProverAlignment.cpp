@@ -106,6 +106,11 @@ void checkAlignments(const KernelFacts& facts, ProverStats& stats, const ProverL
     Poly bytes = linear->scaled(v.type.scalarBytes());
     if (dividesEveryTerm(bytes, st.step, divisors)) continue;
     z3::solver solver = q.newSolver();
+    // A smaller deterministic budget than the race queries': the divisibility facts
+    // above settle the common cases, and a non-linear question here rarely resolves.
+    z3::params budget(q.ctx);
+    budget.set("rlimit", 2000000u);
+    solver.set(budget);
     Queries::addFacts(solver, s.inst);
     z3::expr quotient = q.ctx.int_const("align.q");
     z3::expr rest = enc.toZ3(bytes) - q.ctx.int_val(st.step) * quotient;

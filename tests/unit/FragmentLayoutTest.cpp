@@ -1,0 +1,66 @@
+// Fragment layouts (model/Fragment.h): each is a bijection from the tile's elements to
+// (lane, slot) pairs of one warp, and agrees with the PTX ISA's figures at the points
+// the figures spell out.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "model/Fragment.h"
+#include "model/Kernel.h"
+#include "model/Layout.h"
+
+using namespace exo::model;
+
+TEST(FragmentLayout, EveryLayoutIsABijectionOntoLanesAndSlots) {
+  for (const FragmentLayout& f : fragmentLayouts()) {
+    SCOPED_TRACE(f.name);
+    ASSERT_EQ(f.rows * f.cols % 32, 0);
+    std::set<std::pair<int64_t, int64_t>> seen;
+    for (int64_t i = 0; i < f.rows; ++i)
+      for (int64_t j = 0; j < f.cols; ++j) {
+        FragmentLayout::Place p = f.place(i, j);
+        EXPECT_GE(p.lane, 0);
+        EXPECT_LT(p.lane, 32);
+        EXPECT_GE(p.slot, 0);
+        EXPECT_LT(p.slot, f.slots());
+        EXPECT_TRUE(seen.insert({p.lane, p.slot}).second) << "element (" << i << ", " << j << ") shares a register";
+      }
+    EXPECT_EQ(static_cast<int64_t>(seen.size()), 32 * f.slots());
+  }
+}
+
+// Spot values from the PTX ISA figures (groupID = lane / 4, threadID_in_group = lane % 4).
+TEST(FragmentLayout, MatchesThePtxFigures) {
+  const FragmentLayout* c = findFragmentLayout("m16n8_c");
+  ASSERT_NE(c, nullptr);
+  // c2 of lane 5 (g = 1, t = 1) is row g + 8 = 9, column 2t = 2.
+  EXPECT_EQ(c->place(9, 2).lane, 5);
+  EXPECT_EQ(c->place(9, 2).slot, 2);
+  const FragmentLayout* a = findFragmentLayout("m16k16_a");
+  ASSERT_NE(a, nullptr);
+  // a5 of lane 6 (g = 1, t = 2) is row g = 1, column 2t + 8 + 1 = 13.
+  EXPECT_EQ(a->place(1, 13).lane, 6);
+  EXPECT_EQ(a->place(1, 13).slot, 5);
+  const FragmentLayout* b = findFragmentLayout("n8k16_b");
+  ASSERT_NE(b, nullptr);
+  // b2 of lane 31 (g = 7, t = 3) is k = 2t + 8 = 14, n = g = 7.
+  EXPECT_EQ(b->place(7, 14).lane, 31);
+  EXPECT_EQ(b->place(7, 14).slot, 2);
+  const FragmentLayout* ta = findFragmentLayout("m16k8_tf32");
+  ASSERT_NE(ta, nullptr);
+  // a3 of lane 9 (g = 2, t = 1) is row g + 8 = 10, column t + 4 = 5.
+  EXPECT_EQ(ta->place(10, 5).lane, 9);
+  EXPECT_EQ(ta->place(10, 5).slot, 3);
+  EXPECT_EQ(findFragmentLayout("no_such_layout"), nullptr);
+}
+
+// A fragment array's per-lane part: the tile's two dimensions become the slots.
+TEST(FragmentLayout, RegisterLayoutDeclaresSlotsPerLane) {
+  Var v;
+  v.dims = {8, 4, 4, 16, 8};
+  v.memory = Memory::Registers;
+  v.layout.kind = RegisterLayout::Kind::LoopIndexed;
+  v.layout.ownedDims = 1;
+  v.layout.fragment = findFragmentLayout("m16n8_c");
+  EXPECT_EQ(v.layout.localDims(v), (std::vector<int64_t>{4, 4, 4}));
+}
