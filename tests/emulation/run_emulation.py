@@ -65,6 +65,7 @@ def driver(source, kernel, params):
 #include <random>
 #include <vector>
 #include <exo/exo.hpp>
+#include <exo/sm80.hpp>  // here, not first inside namespace cpu (its include guard)
 namespace cpu {{
 #include "{source}"
 }}

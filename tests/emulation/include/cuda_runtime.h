@@ -6,7 +6,12 @@
 // Barriers of every scope (__syncthreads, __syncwarp, named warpgroup barriers) act as
 // block-wide barriers among the threads still running: stronger than CUDA, which is
 // fine for checking that the code computes the sequential result.
+// The instructions of exo/sm80.hpp are emulated per lane by exo_emu_sm80.hpp (included
+// at the end), and the 16-bit float types are exo/exo.hpp's CPU ones.
 #pragma once
+
+#define EXO_EMULATION 1
+#include <exo/exo.hpp>
 
 #include <condition_variable>
 #include <cstddef>
@@ -17,7 +22,15 @@
 #define __global__
 #define __launch_bounds__(n)
 #define __shared__ static
-#define __align__(n) alignas(n)
+// A GNU attribute, not alignas: `static __align__(16) T a[..]` puts it among the
+// decl-specifiers, where a standard attribute may not stand.
+#define __align__(n) __attribute__((aligned(n)))
+#define __device__
+#define __host__
+#define __forceinline__
+
+using __nv_bfloat16 = exo::bf16;
+using __half = exo::f16;
 
 typedef int cudaError_t;
 typedef void* cudaStream_t;
@@ -111,3 +124,8 @@ void launch(unsigned blocks, int threads, Body body) {
 inline void __syncthreads() { exo_emu::barrier(); }
 inline void __syncwarp() { exo_emu::barrier(); }
 #define EXO_NAMED_BARRIER(id, threads) exo_emu::barrier()
+
+// The CUDA forms of exo/sm80.hpp's instructions (exo::sm80::gpu::), emulated per lane.
+// Included here and not only from exo/sm80.hpp: a test driver may have read that
+// header (include guard set) before this one defined EXO_EMULATION.
+#include "exo_emu_sm80.hpp"
