@@ -53,8 +53,13 @@ ScopeSet SyncsInEffect::syncsAround(const Path& p, size_t from, bool after, int 
     out.merge(after ? syncsIn(c, me, 1 << 30, side) : syncsIn(c, -(1 << 30), me, side));
     // Every other iteration of a sequential loop around the access runs whole between
     // the two accesses on this side of it (the other access is outside this iteration).
-    if (c->kind == StmtKind::For && c->loop == LoopKind::Seq)
+    if (c->kind == StmtKind::For && c->loop == LoopKind::Seq) {
       if (uint32_t m = guaranteed(c->forBody()).mask) out.otherIterations.push_back({c, m, side});
+      // ... and so do its barriers under a uniform `if`, in the iterations where the
+      // condition goes their way.
+      ScopeSet body = syncsIn(c->forBody(), -(1 << 30), 1 << 30, side);
+      for (const ConditionalSync& cs : body.conditional) out.otherConditional.push_back({c, cs});
+    }
   }
   return out;
 }
@@ -171,6 +176,49 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
     const Collective& col = collective(cs.scope);
     z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
     e = e || ((cs.branch ? *holds : !*holds) && group);
+  }
+  for (const OtherIterationConditional& o : set.otherConditional) {
+    // Another iteration k2 of the loop runs between the accesses and takes the barrier's
+    // branch. Which one is a choice, and the query negates `covered`: a free k2 would
+    // let the solver pick the iteration that does *not* take the branch. So k2 is fixed:
+    // the first iteration and the one just before the later access's (side 1), or the
+    // one just after the earlier access's (side 0; a loop compared in its own type) --
+    // sound, and what guarded pipelines use (`k == 0`, `k + 1 < nk`). Only definitions
+    // go into the solver; that k2 runs at all is part of the disjunct.
+    const Side& side = o.sync.side == 0 ? a : b;
+    const Stmt* l = o.loop;
+    auto iter = side.inst.iter.find(l);
+    if (iter == side.inst.iter.end() || side.inst.loopVar.find(l->var) == side.inst.loopVar.end()) continue;
+    if (o.sync.side == 0 && l->compareAs && !conversionKeepsValue(l->var->type.scalar, *l->compareAs)) continue;
+    z3::expr K = q.enc.atomExpr(iter->second);
+    std::vector<z3::expr> candidates;
+    if (o.sync.side == 1) {
+      candidates.push_back(q.ctx.int_val(0));
+      candidates.push_back(K - 1);
+    } else {
+      candidates.push_back(K + 1);
+    }
+    for (const z3::expr& cand : candidates) {
+      std::string why;
+      int k2 = q.enc.newAtom("k2"), v2 = q.enc.newAtom("v2");
+      z3::expr K2 = q.enc.atomExpr(k2), V2 = q.enc.atomExpr(v2);
+      std::optional<z3::expr> runs;
+      std::optional<z3::expr> holds = encodeOnSide(side, s, [&](Instance& inst) -> std::optional<z3::expr> {
+        std::optional<Poly> lo = q.enc.intExpr(*l->lo, inst, why);
+        std::optional<Poly> hi = q.enc.intExpr(*l->hi, inst, why);
+        if (!lo || !hi) return std::nullopt;
+        inst.facts.push_back(K2 == cand);  // definitions only
+        inst.facts.push_back(V2 == q.enc.toZ3(*lo) + q.ctx.int_val(static_cast<int64_t>(l->step)) * K2);
+        runs = o.sync.side == 1 ? (K2 >= 0 && K2 < K) : V2 < q.enc.toZ3(*hi);
+        inst.loopVar[l->var] = v2;
+        inst.iter[l] = k2;
+        return q.enc.boolExpr(*o.sync.ifStmt->cond, inst, why);
+      });
+      if (!holds || !runs) continue;
+      const Collective& col = collective(o.sync.scope);
+      z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
+      e = e || (*runs && (o.sync.branch ? *holds : !*holds) && group);
+    }
   }
   for (const OtherIterationSyncs& o : set.otherIterations) {
     const Side& side = o.side == 0 ? a : b;

@@ -37,17 +37,29 @@ struct OtherIterationSyncs {
   bool operator==(const OtherIterationSyncs& o) const { return loop == o.loop && mask == o.mask && side == o.side; }
 };
 
+/// A barrier under a uniform `if` directly in the body of a sequential loop around one
+/// side's access, in another iteration than the access's: it runs between the two
+/// accesses when the condition goes its way in some iteration before the later access
+/// (side 1) or after the earlier one (side 0) that runs.
+struct OtherIterationConditional {
+  const model::Stmt* loop = nullptr;
+  ConditionalSync sync;
+  bool operator==(const OtherIterationConditional& o) const { return loop == o.loop && sync == o.sync; }
+};
+
 /// Which sync scopes are guaranteed to execute somewhere.
 struct ScopeSet {
   uint32_t mask = 0;  // bit i: a barrier of row i of the collectives table
   /// Barriers that run only on the path where an `if` goes their way.
   std::vector<ConditionalSync> conditional;
   std::vector<OtherIterationSyncs> otherIterations;
+  std::vector<OtherIterationConditional> otherConditional;
   bool operator==(const ScopeSet& o) const {
-    return mask == o.mask && conditional == o.conditional && otherIterations == o.otherIterations;
+    return mask == o.mask && conditional == o.conditional && otherIterations == o.otherIterations &&
+           otherConditional == o.otherConditional;
   }
   /// Only the mask: the fast path's answer cache can key on it.
-  bool plain() const { return conditional.empty() && otherIterations.empty(); }
+  bool plain() const { return conditional.empty() && otherIterations.empty() && otherConditional.empty(); }
   bool has(model::SyncScope s) const { return mask >> static_cast<int>(s) & 1; }
   /// A barrier of the whole CTA, which orders every pair of its threads.
   bool block() const { return has(model::CollectiveId::Block); }
@@ -57,6 +69,7 @@ struct ScopeSet {
     mask |= o.mask;
     conditional.insert(conditional.end(), o.conditional.begin(), o.conditional.end());
     otherIterations.insert(otherIterations.end(), o.otherIterations.begin(), o.otherIterations.end());
+    otherConditional.insert(otherConditional.end(), o.otherConditional.begin(), o.otherConditional.end());
   }
   bool any() const { return mask != 0; }
 };
