@@ -15,4 +15,4 @@
     [[exo::parallel(thread)]] for (int t = 0; t < 128; ++t) y[l * 128 + t] = s[127 - t];
   }
 }
-// CHECK: note: for example with l = {{[01]}}
+// CHECK: note: for example with the second access at l = {{[01]}}
