@@ -1,5 +1,5 @@
 // mma_gemm: C = A * B^T on the tensor cores (row-major A is M x K, B is N x K, C is
-// M x N; bf16 inputs, f32 accumulation and output).
+// M x N; bf16 inputs, f32 accumulation and output; f16 inputs by changing `Element`).
 //
 // One block computes a 128 x 128 tile of C with 8 warps (2 x 4), each warp a 64 x 32
 // tile as 4 x 4 mma.sync m16n8k16 tiles whose accumulators live in the warp's
@@ -11,13 +11,15 @@
 // row reads hit eight different bank groups.
 #include <exo/sm80.hpp>
 
+using Element = exo::bf16;  // exo::f16 works unchanged (mma.sync .f16)
+
 constexpr int BM = 128, BN = 128, BK = 32;  // block tile
 constexpr int LDS = BK + 8;                 // padded shared row (elements)
 constexpr int WARPS = 8, THREADS = 256;     // 2 x 4 warps
 constexpr int MT = 4, NT = 4;               // 16 x 8 mma tiles per warp: 64 x 32
 
 [[exo::kernel]]
-void mma_gemm(int M, int N, int K, const exo::bf16* __restrict__ A, const exo::bf16* __restrict__ B,
+void mma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
               float* __restrict__ C) {
   exo::assume(M % BM == 0 && N % BN == 0 && K % BK == 0 && K > 0);
   exo::assume(M <= 65536 && N <= 65536 && K <= 32768);  // indices fit in int
@@ -26,14 +28,14 @@ void mma_gemm(int M, int N, int K, const exo::bf16* __restrict__ A, const exo::b
   exo::extent(C, M, N);
   [[exo::parallel(block)]] for (int bm = 0; bm < M / BM; ++bm)
   [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn) {
-    [[exo::shared]] exo::bf16 As[2][BM][LDS];
-    [[exo::shared]] exo::bf16 Bs[2][BN][LDS];
+    [[exo::shared]] Element As[2][BM][LDS];
+    [[exo::shared]] Element Bs[2][BN][LDS];
     [[exo::registers]] float acc[WARPS][MT][NT][16][8];
-    [[exo::registers]] exo::bf16 af[WARPS][MT][16][16];
-    [[exo::registers]] exo::bf16 bf[WARPS][NT][8][16];
+    [[exo::registers]] Element af[WARPS][MT][16][16];
+    [[exo::registers]] Element bf[WARPS][NT][8][16];
     // Thread t stages 16-byte chunks t and t + 256 of the A tile and of the B tile
     // (a 128 x 32 tile is 512 chunks: row chunk / 4, column (chunk % 4) * 8).
-    [[exo::registers]] exo::bf16 stage[THREADS][4][8];
+    [[exo::registers]] Element stage[THREADS][4][8];
 
     [[exo::parallel(warp)]] for (int w = 0; w < WARPS; ++w)
       for (int mt = 0; mt < MT; ++mt)
