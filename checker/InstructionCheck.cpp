@@ -26,7 +26,8 @@ void checkPlacement(const Kernel& k, const Stmt& s, const std::vector<Stmt*>& pa
   const Stmt* p = innermostParallel(path);
   bool ok = p && levelOf(p->loop)->id == need.id && collectiveThreads(k, p) == need.threads;
   if (ok) return;
-  sink.diag(DiagID::err_instr_collective, s.range, {s.instr->name, need.name, runnerText(k, p)});
+  std::string issuer = need.threads == 1 ? std::string("one thread") : std::string("a whole ") + need.name;
+  sink.diag(DiagID::err_instr_collective, s.range, {s.instr->name, issuer, runnerText(k, p), need.name});
   if (p) sink.diag(DiagID::note_loop_here, p->range, {loopKindName(p->loop)});
 }
 

@@ -9,6 +9,7 @@
 #include "checker/ProverQuery.h"
 #include "checker/ProverReport.h"
 #include "checker/ProverWitness.h"
+#include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
 
 namespace exo::checker {
@@ -104,7 +105,13 @@ void checkAlignments(const KernelFacts& facts, ProverStats& stats, const ProverL
       continue;
     }
     Poly bytes = linear->scaled(v.type.scalarBytes());
-    if (dividesEveryTerm(bytes, st.step, divisors)) continue;
+    // A loop variable from a constant start by a constant step is a multiple of
+    // gcd(start, step) (`k0 += 8` from 0: of 8).
+    std::map<int, int64_t> known = divisors;
+    for (const Stmt* l : s.inst.loops)
+      if (std::optional<int64_t> lo = constantValue(*l->lo); lo && s.inst.loopVar.count(l->var))
+        known[s.inst.loopVar.at(l->var)] = std::gcd(*lo < 0 ? -*lo : *lo, l->step);
+    if (dividesEveryTerm(bytes, st.step, known)) continue;
     z3::solver solver = q.newSolver();
     // A smaller deterministic budget than the race queries': the divisibility facts
     // above settle the common cases, and a non-linear question here rarely resolves.

@@ -16,18 +16,25 @@ FragmentLayout::Place ldsm8x8(int64_t i, int64_t k) { return {i * 4 + k / 2, k %
 FragmentLayout::Place m16k8Tf32(int64_t i, int64_t k) { return {(i % 8) * 4 + k % 4, (k / 4) * 2 + i / 8}; }
 // tf32 B, [n][k] 8 x 8: b0 (k = t, n = g), b1 (k = t + 4, n = g).
 FragmentLayout::Place n8k8Tf32(int64_t n, int64_t k) { return {n * 4 + k % 4, k / 4}; }
+// wgmma f32 accumulator, 64 x N over a warpgroup: warp i / 16 holds rows 16w .. 16w + 15
+// as m16n8 accumulators side by side (PTX ISA, "wgmma 64xNx16 D fragment"): n8 block
+// n / 8 is slots 4 (n / 8) .. 4 (n / 8) + 3, in m16n8_c order.
+FragmentLayout::Place wgmmaC(int64_t i, int64_t n) {
+  return {(i / 16) * 32 + (i % 8) * 4 + (n % 8) / 2, (n / 8) * 4 + ((i % 16) / 8) * 2 + n % 2};
+}
 }  // namespace
 
 const std::vector<FragmentLayout>& fragmentLayouts() {
   // clang-format off
   static const std::vector<FragmentLayout> table = {
-  //  name          rows cols bits place
-    {"m16n8_c",     16,  8,   32,  m16n8C},
-    {"m16k16_a",    16,  16,  16,  m16k16A},
-    {"n8k16_b",     8,   16,  16,  n8k16B},
-    {"ldsm_8x8",    8,   8,   16,  ldsm8x8},
-    {"m16k8_tf32",  16,  8,   32,  m16k8Tf32},
-    {"n8k8_tf32",   8,   8,   32,  n8k8Tf32},
+  //  name          rows cols bits threads place
+    {"m16n8_c",     16,  8,   32,  32,     m16n8C},
+    {"m16k16_a",    16,  16,  16,  32,     m16k16A},
+    {"n8k16_b",     8,   16,  16,  32,     n8k16B},
+    {"ldsm_8x8",    8,   8,   16,  32,     ldsm8x8},
+    {"m16k8_tf32",  16,  8,   32,  32,     m16k8Tf32},
+    {"n8k8_tf32",   8,   8,   32,  32,     n8k8Tf32},
+    {"wgmma_c",     64,  0,   32,  128,    wgmmaC},  // any n: a multiple of 8
   };
   // clang-format on
   return table;

@@ -14,16 +14,24 @@ namespace exo::model {
 
 struct FragmentLayout {
   const char* name;  // the spelling in [[exo::fragment(name)]]
+  /// The tile's extents; cols == 0: any multiple of 8 (the operand's own width, e.g.
+  /// wgmma's n), the placement being the same for every width.
   int64_t rows, cols;
   int64_t elementBits;  // 16 (bf16 / f16) or 32 (f32 / tf32)
-  /// Where tile element (i, j) lives: lane of the warp and slot in its registers.
+  /// Threads the tile is spread over: a warp (32) or a warpgroup (128); an instruction
+  /// taking the fragment is issued by a collective of exactly this size.
+  int64_t threads;
+  /// Where tile element (i, j) lives: thread of the collective ("lane") and slot in its
+  /// registers.
   struct Place {
     int64_t lane, slot;
   };
   Place (*place)(int64_t i, int64_t j);
 
-  /// Registers per lane: rows * cols / 32.
-  int64_t slots() const { return rows * cols / 32; }
+  /// Does a tile of these extents have this layout?
+  bool fits(int64_t r, int64_t c) const { return r == rows && (cols ? c == cols : c > 0 && c % 8 == 0); }
+  /// Registers per thread for a tile of `width` columns: rows * width / threads.
+  int64_t slots(int64_t width) const { return rows * width / threads; }
 };
 
 /// The table.

@@ -39,6 +39,10 @@ struct Instruction {
   CollectiveId collective = CollectiveId::Warp;
   std::string header;        // what the generated CUDA includes
   std::string cudaFunction;  // what it calls
+  /// The instantiation's template arguments as CUDA spells them ("<__nv_bfloat16, 128, 40>";
+  /// empty for a plain function): the CUDA form has the meaning's template parameters,
+  /// in the same order, and its register operands (pointers) cannot deduce them.
+  std::string templateArgs;
   std::vector<Operand> operands;
 };
 

@@ -14,8 +14,9 @@ std::vector<int64_t> RegisterLayout::localDims(const Var& v) const {
   size_t from = std::min(impliedIndices(), v.dims.size());
   std::vector<int64_t> local(v.dims.begin() + static_cast<std::ptrdiff_t>(from), v.dims.end());
   if (fragment && local.size() >= 2) {
+    int64_t width = local.back();
     local.resize(local.size() - 2);
-    local.push_back(fragment->slots());
+    local.push_back(fragment->slots(width));
   }
   return local;
 }

@@ -42,7 +42,7 @@ struct RegisterLayout {
   /// The use the layout was derived from (diagnostics point at it).
   const Expr* definedBy = nullptr;
   /// A fragment array: its two trailing dimensions are a tensor-core tile spread over
-  /// the lanes of the owning warp (model/Fragment.h); each lane holds `slots()` of it.
+  /// the threads of the owning warp or warpgroup (model/Fragment.h); each holds `slots()` of it.
   /// Set from the first instruction operand that names a layout (fragmentBy).
   const FragmentLayout* fragment = nullptr;
   const Expr* fragmentBy = nullptr;

@@ -315,6 +315,7 @@ private:
   }
 
   bool declare(const c::Decl* d, std::vector<StmtPtr>& out) {
+    if (llvm::isa<c::StaticAssertDecl>(d)) return true;  // checked by the compiler: nothing to run
     const auto* vd = llvm::dyn_cast<c::VarDecl>(d);
     if (!vd || vd->isStaticLocal() || vd->hasExternalStorage()) {
       sink_.diag(DiagID::err_unsupported_stmt, range(d->getSourceRange()),
@@ -384,6 +385,7 @@ private:
 
   void exprStmt(const c::Expr* e, std::vector<StmtPtr>& out) {
     e = e->IgnoreParens();
+    if (const auto* ewc = llvm::dyn_cast<c::ExprWithCleanups>(e)) e = ewc->getSubExpr()->IgnoreParens();
     if (const auto* op = llvm::dyn_cast<c::CXXOperatorCallExpr>(e);
         op && op->getOperator() == c::OO_Equal && op->getNumArgs() == 2) {  // exo::bf16 = ...
       ExprPtr lhs = lvalue(op->getArg(0));
@@ -540,6 +542,7 @@ private:
     // exo::bf16 / exo::f16 are classes in the sequential build: copies, conversions
     // from float (constructors) and to float (conversion operators).
     if (const auto* mt = llvm::dyn_cast<c::MaterializeTemporaryExpr>(e)) return expr(mt->getSubExpr());
+    if (const auto* ewc = llvm::dyn_cast<c::ExprWithCleanups>(e)) return expr(ewc->getSubExpr());
     if (const auto* bt = llvm::dyn_cast<c::CXXBindTemporaryExpr>(e)) return expr(bt->getSubExpr());
     if (const auto* ce = llvm::dyn_cast<c::CXXConstructExpr>(e); ce && ce->getNumArgs() == 1) {
       ExprPtr a = expr(ce->getArg(0));
@@ -713,6 +716,7 @@ private:
   /// The instruction a function declares (one per instantiation: tile extents differ).
   const Instruction* instruction(const c::FunctionDecl* fd) {
     if (auto it = instrs_.find(fd); it != instrs_.end()) return it->second;
+    instrs_[fd] = nullptr;  // a declaration in error is reported once, at its first call
     llvm::StringRef ann = instrAnnotation(fd)->getAnnotation().drop_front(strlen("exo.instr."));
     auto [level, rest] = ann.split('|');
     auto [header, function] = rest.split('|');
@@ -722,6 +726,26 @@ private:
     in->header = header.str();
     in->cudaFunction = function.str();
     const c::FunctionDecl* pattern = fd->getTemplateInstantiationPattern();
+    if (const c::TemplateArgumentList* targs = fd->getTemplateSpecializationArgs()) {
+      std::string list;
+      for (const c::TemplateArgument& a : targs->asArray()) {
+        std::string one;
+        ScalarKind sk;
+        if (a.getKind() == c::TemplateArgument::Integral) {
+          one = llvm::toString(a.getAsIntegral(), 10);
+        } else if (a.getKind() == c::TemplateArgument::Type && scalarKind(a.getAsType(), sk)) {
+          Type t;
+          t.scalar = sk;
+          one = t.scalarSpelling();
+        } else {
+          sink_.diag(DiagID::err_instr_param, toSrcLoc(fd->getLocation()),
+                     {"<template arguments>", in->name, "has a template argument exo cannot print for CUDA"});
+          return nullptr;
+        }
+        list += (list.empty() ? "" : ", ") + one;
+      }
+      in->templateArgs = "<" + list + ">";
+    }
     for (unsigned i = 0; i < fd->getNumParams(); ++i) {
       const c::ParmVarDecl* p = fd->getParamDecl(i);
       const c::ParmVarDecl* written = pattern && i < pattern->getNumParams() ? pattern->getParamDecl(i) : p;
@@ -745,9 +769,9 @@ private:
         if (frag) {
           op.kind = Operand::Kind::Fragment;
           op.layout = findFragmentLayout(frag->getAnnotation().drop_front(strlen("exo.fragment.")).str());
-          if (op.tileDims.size() != 2 || op.tileDims[0] != op.layout->rows || op.tileDims[1] != op.layout->cols)
-            return bad("is a '" + std::string(op.layout->name) + "' fragment, a " + std::to_string(op.layout->rows) +
-                       " x " + std::to_string(op.layout->cols) + " array");
+          if (op.tileDims.size() != 2 || !op.layout->fits(op.tileDims[0], op.tileDims[1]))
+            return bad("is a fragment of layout '" + std::string(op.layout->name) + "', a " + std::to_string(op.layout->rows) +
+                       " x " + (op.layout->cols ? std::to_string(op.layout->cols) : "(multiple of 8)") + " array");
         } else if (shared) {
           op.kind = Operand::Kind::Shared;
         } else if (regs) {
@@ -756,8 +780,11 @@ private:
           return bad("is an array: say where it lives with '[[exo::shared]]', '[[exo::registers]]' or "
                      "'[[exo::fragment(layout)]]'");
         }
-        if (in->collective != CollectiveId::Warp && op.kind == Operand::Kind::Fragment)
-          return bad("is a fragment, which only a warp instruction can take");
+        if (op.kind == Operand::Kind::Fragment && collective(in->collective).threads != op.layout->threads)
+          return bad("is a fragment of layout '" + std::string(op.layout->name) + "', spread over " +
+                     std::to_string(op.layout->threads) + " threads, but the instruction is issued by " +
+                     (collective(in->collective).threads == 1 ? std::string("one thread")
+                                                              : std::string("a ") + collective(in->collective).name));
         if (in->collective != CollectiveId::Thread && op.kind == Operand::Kind::Registers)
           return bad("is in one thread's registers, which only a thread instruction can take");
       } else if (q->isPointerType()) {
@@ -782,7 +809,9 @@ private:
       unsupported(call, "an instruction call inside an instruction", "instructions do not call each other", false);
       return;
     }
+    bool known = instrs_.count(fd);
     const Instruction* in = instruction(fd);
+    if (!in && !known) sink_.diag(DiagID::note_access, range(call), {"the call"});
     const c::FunctionDecl* def = nullptr;
     if (!in || !fd->hasBody(def) || !def) {
       if (in) unsupported(call, "a call to instruction '" + in->name + "', which has no body", "define it in its header", false);
@@ -818,7 +847,12 @@ private:
     StmtPtr meaning = single(def->getBody());
     bindings_.clear();
     if (!meaning) return;
-    if (!checkInstrBody(*meaning, *in)) return;
+    if (badBodies_.count(def)) return;  // reported at the first call
+    if (!checkInstrBody(*meaning, *in)) {
+      badBodies_.insert(def);
+      sink_.diag(DiagID::note_access, range(call), {"the call of '" + in->name + "'"});
+      return;
+    }
     out.push_back(at(Stmt::instrCall(in, std::move(operands), std::move(meaning)), call));
   }
 
@@ -882,15 +916,19 @@ private:
   void aligned(const c::CallExpr* call, std::vector<StmtPtr>& out) {
     std::optional<llvm::APSInt> bytes =
         call->getNumArgs() == 2 ? call->getArg(1)->getIntegerConstantExpr(ctx_) : std::nullopt;
-    if (bindings_.empty() || !bytes || !bytes->isStrictlyPositive() || bytes->getExtValue() > 16 ||
-        (bytes->getExtValue() & (bytes->getExtValue() - 1)) != 0) {
+    if (bindings_.empty()) {
       sink_.diag(DiagID::err_aligned_usage, range(call));
+      return;
+    }
+    if (!bytes || !bytes->isStrictlyPositive() || bytes->getExtValue() > 16 ||
+        (bytes->getExtValue() & (bytes->getExtValue() - 1)) != 0) {
+      sink_.diag(DiagID::err_aligned_bytes, range(call));
       return;
     }
     ExprPtr el = expr(call->getArg(0));
     if (!el) return;
     if (el->kind != ExprKind::Index) {
-      sink_.diag(DiagID::err_aligned_usage, range(call));
+      sink_.diag(DiagID::err_aligned_bytes, range(call));
       return;
     }
     out.push_back(at(Stmt::aligned(el, bytes->getExtValue()), call));
@@ -910,7 +948,8 @@ private:
   std::unique_ptr<Kernel> kernel_;
   std::map<const c::VarDecl*, Var*> vars_;
   std::set<const c::VarDecl*> failed_;  // declarations already diagnosed: no follow-on errors
-  std::map<const c::FunctionDecl*, const Instruction*> instrs_;
+  std::map<const c::FunctionDecl*, const Instruction*> instrs_;  // nullptr: declared wrongly
+  std::set<const c::FunctionDecl*> badBodies_;
   std::map<const c::Decl*, Binding> bindings_;  // inside an instruction's body: its parameters
 };
 

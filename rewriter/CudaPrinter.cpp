@@ -299,7 +299,7 @@ private:
         // The instruction's CUDA form, with the same arguments: a register tile prints
         // as this thread's part of it (the owner's indices dropped).
         line(s.loc());
-        os_ << ind() << s.instr->cudaFunction << "(";
+        os_ << ind() << s.instr->cudaFunction << s.instr->templateArgs << "(";
         for (size_t i = 0; i < s.operands.size(); ++i) os_ << (i ? ", " : "") << lowered(s.operands[i]);
         os_ << ");\n";
         return;
@@ -367,7 +367,8 @@ private:
       std::string local;
       for (int64_t d : v->layout.localDims(*v)) local += "[" + std::to_string(d) + "]";
       os_ << ind() << type << " " << v->name << local << ";  // this "
-          << (v->layout.fragment ? std::string("lane's part of the ") + v->layout.fragment->name + " fragments "
+          << (v->layout.fragment ? std::string(v->layout.fragment->threads == 32 ? "lane" : "thread") + "'s part of the " +
+                                       v->layout.fragment->name + " fragments "
                                  : std::string("thread's part of "))
           << v->name << dimsSuffix(v, 0) << "\n";
       return;

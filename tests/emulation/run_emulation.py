@@ -66,6 +66,7 @@ def driver(source, kernel, params):
 #include <vector>
 #include <exo/exo.hpp>
 #include <exo/sm80.hpp>  // here, not first inside namespace cpu (its include guard)
+#include <exo/sm90.hpp>
 namespace cpu {{
 #include "{source}"
 }}

@@ -12,21 +12,23 @@
 using namespace exo::model;
 
 TEST(FragmentLayout, EveryLayoutIsABijectionOntoLanesAndSlots) {
-  for (const FragmentLayout& f : fragmentLayouts()) {
-    SCOPED_TRACE(f.name);
-    ASSERT_EQ(f.rows * f.cols % 32, 0);
-    std::set<std::pair<int64_t, int64_t>> seen;
-    for (int64_t i = 0; i < f.rows; ++i)
-      for (int64_t j = 0; j < f.cols; ++j) {
-        FragmentLayout::Place p = f.place(i, j);
-        EXPECT_GE(p.lane, 0);
-        EXPECT_LT(p.lane, 32);
-        EXPECT_GE(p.slot, 0);
-        EXPECT_LT(p.slot, f.slots());
-        EXPECT_TRUE(seen.insert({p.lane, p.slot}).second) << "element (" << i << ", " << j << ") shares a register";
-      }
-    EXPECT_EQ(static_cast<int64_t>(seen.size()), 32 * f.slots());
-  }
+  for (const FragmentLayout& f : fragmentLayouts())
+    for (int64_t cols : f.cols ? std::vector<int64_t>{f.cols} : std::vector<int64_t>{8, 64, 128, 256}) {
+      SCOPED_TRACE(std::string(f.name) + " x " + std::to_string(cols));
+      ASSERT_TRUE(f.fits(f.rows, cols));
+      ASSERT_EQ(f.rows * cols % f.threads, 0);
+      std::set<std::pair<int64_t, int64_t>> seen;
+      for (int64_t i = 0; i < f.rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          FragmentLayout::Place p = f.place(i, j);
+          EXPECT_GE(p.lane, 0);
+          EXPECT_LT(p.lane, f.threads);
+          EXPECT_GE(p.slot, 0);
+          EXPECT_LT(p.slot, f.slots(cols));
+          EXPECT_TRUE(seen.insert({p.lane, p.slot}).second) << "element (" << i << ", " << j << ") shares a register";
+        }
+      EXPECT_EQ(static_cast<int64_t>(seen.size()), f.threads * f.slots(cols));
+    }
 }
 
 // Spot values from the PTX ISA figures (groupID = lane / 4, threadID_in_group = lane % 4).
@@ -51,6 +53,12 @@ TEST(FragmentLayout, MatchesThePtxFigures) {
   // a3 of lane 9 (g = 2, t = 1) is row g + 8 = 10, column t + 4 = 5.
   EXPECT_EQ(ta->place(10, 5).lane, 9);
   EXPECT_EQ(ta->place(10, 5).slot, 3);
+  const FragmentLayout* wg = findFragmentLayout("wgmma_c");
+  ASSERT_NE(wg, nullptr);
+  // Row 37 is warp 2's row 5 (g = 5); column 19 is n8 block 2, t = 1: thread 64 + 21, slot 8 + 1.
+  EXPECT_EQ(wg->place(37, 19).lane, 85);
+  EXPECT_EQ(wg->place(37, 19).slot, 9);
+  EXPECT_FALSE(wg->fits(64, 12));
   EXPECT_EQ(findFragmentLayout("no_such_layout"), nullptr);
 }
 

@@ -47,6 +47,7 @@ template <class T, int R, int C>
 [[exo::instr(warp, "exo/sm80.hpp", "exo::sm80::gpu::ldmatrix_x1")]]
 inline void ldmatrix_x1([[exo::fragment(ldsm_8x8)]] T (&dst)[8][8], [[exo::shared]] const T (&src)[R][C], int r0,
                         int c0) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   for (int i = 0; i < 8; ++i) exo::aligned(src[r0 + i][c0], 16);
   for (int i = 0; i < 8; ++i)
     for (int k = 0; k < 8; ++k) dst[i][k] = src[r0 + i][c0 + k];
@@ -56,6 +57,7 @@ template <class T, int R, int C>
 [[exo::instr(warp, "exo/sm80.hpp", "exo::sm80::gpu::ldmatrix_x2")]]
 inline void ldmatrix_x2([[exo::fragment(n8k16_b)]] T (&dst)[8][16], [[exo::shared]] const T (&src)[R][C], int r0,
                         int c0) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   for (int i = 0; i < 8; ++i)
     for (int h = 0; h < 2; ++h) exo::aligned(src[r0 + i][c0 + 8 * h], 16);
   for (int i = 0; i < 8; ++i)
@@ -66,6 +68,7 @@ template <class T, int R, int C>
 [[exo::instr(warp, "exo/sm80.hpp", "exo::sm80::gpu::ldmatrix_x4")]]
 inline void ldmatrix_x4([[exo::fragment(m16k16_a)]] T (&dst)[16][16], [[exo::shared]] const T (&src)[R][C], int r0,
                         int c0) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   for (int i = 0; i < 16; ++i)
     for (int h = 0; h < 2; ++h) exo::aligned(src[r0 + i][c0 + 8 * h], 16);
   for (int i = 0; i < 16; ++i)
@@ -76,6 +79,7 @@ template <class T, int R, int C>
 [[exo::instr(warp, "exo/sm80.hpp", "exo::sm80::gpu::ldmatrix_x1_trans")]]
 inline void ldmatrix_x1_trans([[exo::fragment(ldsm_8x8)]] T (&dst)[8][8], [[exo::shared]] const T (&src)[R][C],
                               int r0, int c0) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   for (int k = 0; k < 8; ++k) exo::aligned(src[r0 + k][c0], 16);
   for (int i = 0; i < 8; ++i)
     for (int k = 0; k < 8; ++k) dst[i][k] = src[r0 + k][c0 + i];
@@ -85,6 +89,7 @@ template <class T, int R, int C>
 [[exo::instr(warp, "exo/sm80.hpp", "exo::sm80::gpu::ldmatrix_x2_trans")]]
 inline void ldmatrix_x2_trans([[exo::fragment(n8k16_b)]] T (&dst)[8][16], [[exo::shared]] const T (&src)[R][C],
                               int r0, int c0) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   for (int k = 0; k < 16; ++k) exo::aligned(src[r0 + k][c0], 16);
   for (int i = 0; i < 8; ++i)
     for (int k = 0; k < 16; ++k) dst[i][k] = src[r0 + k][c0 + i];
@@ -94,6 +99,7 @@ template <class T, int R, int C>
 [[exo::instr(warp, "exo/sm80.hpp", "exo::sm80::gpu::ldmatrix_x4_trans")]]
 inline void ldmatrix_x4_trans([[exo::fragment(m16k16_a)]] T (&dst)[16][16], [[exo::shared]] const T (&src)[R][C],
                               int r0, int c0) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   for (int k = 0; k < 16; ++k)
     for (int h = 0; h < 2; ++h) exo::aligned(src[r0 + k][c0 + 8 * h], 16);
   for (int i = 0; i < 16; ++i)
@@ -109,6 +115,7 @@ template <class T>
 [[exo::instr(warp, "exo/sm80.hpp", "exo::sm80::gpu::mma_m16n8k16")]]
 inline void mma_m16n8k16([[exo::fragment(m16n8_c)]] float (&d)[16][8], [[exo::fragment(m16k16_a)]] const T (&a)[16][16],
                          [[exo::fragment(n8k16_b)]] const T (&b)[8][16]) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   for (int i = 0; i < 16; ++i)
     for (int j = 0; j < 8; ++j)
       for (int k = 0; k < 16; ++k) d[i][j] += float(a[i][k]) * float(b[j][k]);
@@ -157,6 +164,7 @@ inline void store_m16n8(T* C, int ldc, int r0, int c0, [[exo::fragment(m16n8_c)]
 template <class T, int R, int C>
 [[exo::instr(thread, "exo/sm80.hpp", "exo::sm80::gpu::copy16")]]
 inline void copy16([[exo::shared]] T (&dst)[R][C], int r, int c, const T* src, int off) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   exo::aligned(dst[r][c], 16);
   exo::aligned(src[off], 16);
   for (int e = 0; e < 8; ++e) dst[r][c + e] = src[off + e];
@@ -166,6 +174,7 @@ inline void copy16([[exo::shared]] T (&dst)[R][C], int r, int c, const T* src, i
 template <class T>
 [[exo::instr(thread, "exo/sm80.hpp", "exo::sm80::gpu::load16")]]
 inline void load16([[exo::registers]] T (&dst)[8], const T* src, int off) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   exo::aligned(src[off], 16);
   for (int e = 0; e < 8; ++e) dst[e] = src[off + e];
 }
@@ -174,6 +183,7 @@ inline void load16([[exo::registers]] T (&dst)[8], const T* src, int off) {
 template <class T, int R, int C>
 [[exo::instr(thread, "exo/sm80.hpp", "exo::sm80::gpu::store16")]]
 inline void store16([[exo::shared]] T (&dst)[R][C], int r, int c, [[exo::registers]] const T (&src)[8]) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
   exo::aligned(dst[r][c], 16);
   for (int e = 0; e < 8; ++e) dst[r][c + e] = src[e];
 }

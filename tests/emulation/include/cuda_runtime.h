@@ -129,3 +129,4 @@ inline void __syncwarp() { exo_emu::barrier(); }
 // Included here and not only from exo/sm80.hpp: a test driver may have read that
 // header (include guard set) before this one defined EXO_EMULATION.
 #include "exo_emu_sm80.hpp"
+#include "exo_emu_sm90.hpp"

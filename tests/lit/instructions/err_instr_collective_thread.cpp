@@ -18,7 +18,7 @@ void k(int n, const exo::bf16* __restrict__ A, exo::bf16* __restrict__ out) {
         [[exo::parallel(thread)]] for (int l = 0; l < 8; ++l)
           exo::sm80::copy16(As, w * 8 + r, l * 8, A, (b * 32 + w * 8 + r) * 64 + l * 8);
 #else
-        // CHECK: err_instr_collective_thread.cpp:[[@LINE+2]]:9: error: 'exo::sm80::copy16' is issued by a whole thread, but here it runs on 32 threads of a 'warp' loop; call it directly inside an '{{\[\[}}exo::parallel(thread)]]' loop
+        // CHECK: err_instr_collective_thread.cpp:[[@LINE+2]]:9: error: 'exo::sm80::copy16' is issued by one thread, but here it runs on 32 threads of a 'warp' loop; call it directly inside an '{{\[\[}}exo::parallel(thread)]]' loop
         // CHECK: err_instr_collective_thread.cpp:[[@LINE-7]]:5: note: enclosing 'warp' loop here
         exo::sm80::copy16(As, w * 8 + r, 0, A, (b * 32 + w * 8 + r) * 64);
 #endif

@@ -24,7 +24,7 @@ void k(int n, float* __restrict__ C) {
     }
   }
 }
-// CHECK: bad_instr.hpp:51:58: error: parameter 'd' of instruction 'bad::zero_frag' is a fragment, which only a warp instruction can take
-// CHECK: bad_instr.hpp:58:58: error: parameter 'd' of instruction 'bad::zero_8x16' is a 'm16n8_c' fragment, a 16 x 8 array
+// CHECK: bad_instr.hpp:51:58: error: parameter 'd' of instruction 'bad::zero_frag' is a fragment of layout 'm16n8_c', spread over 32 threads, but the instruction is issued by one thread
+// CHECK: bad_instr.hpp:58:58: error: parameter 'd' of instruction 'bad::zero_8x16' is a fragment of layout 'm16n8_c', a 16 x 8 array
 // CHECK-NOT: error:
 // CHECK: 2 errors generated.

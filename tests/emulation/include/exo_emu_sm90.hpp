@@ -1,0 +1,137 @@
+// exo_emu_sm90.hpp — the CPU emulation of exo/cuda/sm90.cuh, for the test suite: the
+// same `exo::sm90::gpu::` functions, run by each emulated CUDA thread (cuda_runtime.h:
+// one OS thread per CUDA thread, one running at a time, exo_emu::barrier() between
+// epochs).
+//
+// A per-thread model, independent of the CUDA forms and of the sequential bodies, like
+// exo_emu_sm80.hpp: a warpgroup instruction is done the way the warpgroup does it. For
+// wgmma each thread deposits its accumulator slots in a scratch tile of its warpgroup
+// (threadIdx.x / 128), placed by the wgmma_c layout, and the start addresses of its two
+// operand descriptors; a barrier; each thread then computes its own slots from the
+// scratch tile and from shared memory read the way the hardware reads it, through the
+// descriptors (start, LBO = the array's rows * 16 bytes between core matrices adjacent
+// in K, SBO = 128 bytes between core matrices adjacent in M / N: exo/cuda/sm90.cuh), with
+// the warpgroup's descriptors taken from its first thread (every thread must give the
+// same ones); a barrier again before the scratch is reused. A fragment that the
+// generated code hands to the wrong thread or slot, or operand origins that differ
+// within a warpgroup, compute a different tile (or stop the run), and the bit-for-bit
+// comparisons of the tests fail.
+//
+// Arithmetic is the sequential body's: for each element, float(a) * float(b) added to
+// the accumulator in float for k = 0, 1, .., KK - 1 in order, so a correct program's
+// results are bit-identical to the sequential run (compile with -ffp-contract=off). The
+// tensor core sums differently: tests/gpu/test_sm90_instrs.cu compares it with a
+// tolerance.
+//
+// A wgmma costs two block-wide barriers here (the emulation has no narrower one): every
+// warpgroup of the block must issue the same number of wgmma between two barriers of
+// the kernel. wgmma_fill and wgmma_store touch only the thread's own slots: no barrier.
+#pragma once
+
+#include "cuda_runtime.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+namespace exo {
+namespace sm90 {
+namespace gpu {
+
+namespace emu {
+
+// Fragment layout wgmma_c: element (i, n) of the 64 x N tile -> (thread of the
+// warpgroup, slot) (PTX ISA, wgmma m64nNk16 accumulator D; see exo/cuda/sm90.cuh).
+struct Place {
+  int thread, slot;
+};
+inline Place wgmma_c(int i, int n) {
+  return {(i / 16) * 32 + (i % 8) * 4 + (n % 8) / 2, (n / 8) * 4 + ((i % 16) / 8) * 2 + n % 2};
+}
+
+inline int thread() { return static_cast<int>(threadIdx.x % 128); }
+inline int warpgroup() { return static_cast<int>(threadIdx.x / 128); }
+
+constexpr int kMaxWarpgroups = 8;  // 1024 threads
+constexpr int kMaxN = 256;
+
+// One warpgroup's scratch: the accumulator tile of one wgmma, and each thread's
+// descriptor start addresses.
+struct Scratch {
+  float d[64][kMaxN];
+  const unsigned char* a[128];
+  const unsigned char* b[128];
+};
+inline Scratch scratch[kMaxWarpgroups];
+
+inline Scratch& mine() { return scratch[warpgroup()]; }
+
+inline void fail(const char* what) {
+  std::fprintf(stderr, "exo emulation: %s (thread %u)\n", what, threadIdx.x);
+  std::abort();
+}
+
+// Element (r, k) of a K-major, no-swizzle operand whose descriptor starts at `start`
+// with leading byte offset `lbo`: core matrix (r / 8, k / 8), row r % 8 (16 bytes),
+// element k % 8 (PTX ISA, "Shared Memory Matrix Layout", "Matrix Descriptor Format").
+template <class T>
+float operand(const unsigned char* start, std::size_t lbo, int r, int k) {
+  static_assert(sizeof(T) == 2, "16-bit operands");
+  const unsigned char* p = start + (k / 8) * lbo + (r / 8) * 128 + (r % 8) * 16 + (k % 8) * 2;
+  return float(*reinterpret_cast<const T*>(p));
+}
+
+}  // namespace emu
+
+// ------------------------------------------------------------------ fragments
+template <int N>
+void wgmma_fill(float* d, float v) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n)
+      if (emu::wgmma_c(i, n).thread == emu::thread()) d[emu::wgmma_c(i, n).slot] = v;
+}
+
+// ---------------------------------------------------------------------- wgmma
+template <int N, int KK, class T, int KA, int RA, int KB, int RB>
+void wgmma(float* d, const T (&a)[KA][RA][8], int ar, int akc, const T (&b)[KB][RB][8], int br, int bkc) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 16 == 0 && KK > 0, "wgmma k steps are 16 wide");
+  emu::Scratch& s = emu::mine();
+  const int me = emu::thread();
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n)
+      if (emu::wgmma_c(i, n).thread == me) s.d[i][n] = d[emu::wgmma_c(i, n).slot];
+  s.a[me] = reinterpret_cast<const unsigned char*>(&a[akc][ar][0]);
+  s.b[me] = reinterpret_cast<const unsigned char*>(&b[bkc][br][0]);
+  exo_emu::barrier();
+  // The warpgroup's descriptors: its first thread's, the same for all.
+  const unsigned char* pa = s.a[0];
+  const unsigned char* pb = s.b[0];
+  if (s.a[me] != pa || s.b[me] != pb) emu::fail("wgmma operands differ within the warpgroup");
+  if (reinterpret_cast<std::uintptr_t>(pa) % 16 != 0 || reinterpret_cast<std::uintptr_t>(pb) % 16 != 0)
+    emu::fail("wgmma operand start is not 16-byte aligned");
+  const std::size_t lba = std::size_t(RA) * 16, lbb = std::size_t(RB) * 16;
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n) {
+      const emu::Place p = emu::wgmma_c(i, n);
+      if (p.thread != me) continue;
+      float acc = s.d[i][n];
+      for (int k = 0; k < KK; ++k) acc += emu::operand<T>(pa, lba, i, k) * emu::operand<T>(pb, lbb, n, k);
+      d[p.slot] = acc;
+    }
+  exo_emu::barrier();
+}
+
+template <class T, int N>
+void wgmma_store(T* C, int ldc, int r0, int c0, const float* d) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n)
+      if (emu::wgmma_c(i, n).thread == emu::thread()) C[(r0 + i) * ldc + c0 + n] = T(d[emu::wgmma_c(i, n).slot]);
+}
+
+}  // namespace gpu
+}  // namespace sm90
+}  // namespace exo
