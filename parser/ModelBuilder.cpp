@@ -541,6 +541,8 @@ private:
     }
     // exo::bf16 / exo::f16 are classes in the sequential build: copies, conversions
     // from float (constructors) and to float (conversion operators).
+    // A template's constant parameter in an instantiated instruction body (`j < N`).
+    if (const auto* nt = llvm::dyn_cast<c::SubstNonTypeTemplateParmExpr>(e)) return expr(nt->getReplacement());
     if (const auto* mt = llvm::dyn_cast<c::MaterializeTemporaryExpr>(e)) return expr(mt->getSubExpr());
     if (const auto* ewc = llvm::dyn_cast<c::ExprWithCleanups>(e)) return expr(ewc->getSubExpr());
     if (const auto* bt = llvm::dyn_cast<c::CXXBindTemporaryExpr>(e)) return expr(bt->getSubExpr());

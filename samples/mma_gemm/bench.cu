@@ -32,6 +32,10 @@
 #error "compile with -DEXO_GENERATED='\"path/to/mma_gemm.cu\"' (the exo-cuda output)"
 #endif
 #include EXO_GENERATED  // the launcher: ::mma_gemm(..., cudaStream_t)
+#ifdef EXO_GENERATED_WGMMA
+#include <exo/sm90.hpp>
+#include EXO_GENERATED_WGMMA  // ::wgmma_gemm(..., cudaStream_t): the Hopper sample, timed too
+#endif
 
 namespace {
 
@@ -92,9 +96,15 @@ double median(std::vector<float> v) {
   return n % 2 ? v[n / 2] : 0.5 * (static_cast<double>(v[n / 2 - 1]) + v[n / 2]);
 }
 
-// The three variants of one size: a launch each, enqueued on `st`.
-enum Variant { kOurs, kCublasF32, kCublasBf16, kVariants };
-const char* const kNames[kVariants] = {"ours (exo mma_gemm)", "cuBLAS bf16->f32", "cuBLAS bf16->bf16"};
+// The variants of one size: a launch each, enqueued on `st`.
+enum Variant { kOurs, kWgmma, kCublasF32, kCublasBf16, kVariants };
+const char* const kNames[kVariants] = {"ours (exo mma_gemm)", "ours (exo wgmma_gemm)", "cuBLAS bf16->f32",
+                                       "cuBLAS bf16->bf16"};
+#ifdef EXO_GENERATED_WGMMA
+constexpr bool kHaveWgmma = true;
+#else
+constexpr bool kHaveWgmma = false;
+#endif
 
 bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const int M = sz.M, N = sz.N, K = sz.K;
@@ -107,16 +117,25 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const std::vector<bf16> A = sample::convert<bf16>(Af), B = sample::convert<bf16>(Bf);
 
   DeviceArray<bf16> dA(nA), dB(nB), dCh(nC);
-  DeviceArray<float> dC(nC), dCref(nC);
-  if (!dA.p || !dB.p || !dCh.p || !dC.p || !dCref.p) return false;
+  DeviceArray<float> dC(nC), dCw(nC), dCref(nC);
+  if (!dA.p || !dB.p || !dCh.p || !dC.p || !dCw.p || !dCref.p) return false;
+  // wgmma_gemm steps K by 32, like mma_gemm: sizes it refuses are timed without it.
+  const bool wgmma = kHaveWgmma && K % 32 == 0;
   if (!cuda_ok(cudaMemcpy(dA.p, A.data(), nA * sizeof(bf16), cudaMemcpyHostToDevice), "upload A") ||
       !cuda_ok(cudaMemcpy(dB.p, B.data(), nB * sizeof(bf16), cudaMemcpyHostToDevice), "upload B") ||
-      !cuda_ok(cudaMemset(dC.p, 0xFF, nC * sizeof(float)), "poison C"))  // NaN: unwritten fails
+      !cuda_ok(cudaMemset(dC.p, 0xFF, nC * sizeof(float)), "poison C") ||  // NaN: unwritten fails
+      !cuda_ok(cudaMemset(dCw.p, 0xFF, nC * sizeof(float)), "poison C"))
     return false;
 
   auto launch = [&](int v) -> bool {
     switch (v) {
       case kOurs: return cuda_ok(::mma_gemm(M, N, K, dA.p, dB.p, dC.p, st), "mma_gemm launcher");
+      case kWgmma:
+#ifdef EXO_GENERATED_WGMMA
+        return !wgmma || cuda_ok(::wgmma_gemm(M, N, K, dA.p, dB.p, dCw.p, st), "wgmma_gemm launcher");
+#else
+        return true;
+#endif
       case kCublasF32: return cublas_ok(cublas_gemm(h, M, N, K, dA.p, dB.p, dCref.p, CUDA_R_32F), "cublasGemmEx f32");
       default: return cublas_ok(cublas_gemm(h, M, N, K, dA.p, dB.p, dCh.p, CUDA_R_16BF), "cublasGemmEx bf16");
     }
@@ -127,17 +146,23 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   for (int v = 0; v < kVariants; ++v)
     if (!launch(v)) return false;
   if (!cuda_ok(cudaStreamSynchronize(st), "kernels")) return false;
-  std::vector<float> ours(nC), ref(nC);
+  std::vector<float> ours(nC), oursw(nC), ref(nC);
   std::vector<bf16> half(nC);
   if (!cuda_ok(cudaMemcpy(ours.data(), dC.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
+      !cuda_ok(cudaMemcpy(oursw.data(), dCw.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(ref.data(), dCref.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(half.data(), dCh.p, nC * sizeof(bf16), cudaMemcpyDeviceToHost), "download"))
     return false;
   const double err = sample::rel_error(ours, ref), maxerr = sample::max_error(ours, ref);
   const double herr = sample::rel_error(sample::convert<float>(half), ref);
-  const bool match = err <= 1e-2 && maxerr <= 1e-2;
+  const double werr = sample::rel_error(oursw, ref), wmaxerr = sample::max_error(oursw, ref);
+  const bool wmatch = !wgmma || (werr <= 1e-2 && wmaxerr <= 1e-2);
+  const bool match = err <= 1e-2 && maxerr <= 1e-2 && wmatch;
   std::printf("check: ours vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", err, maxerr,
-              match ? "PASS" : "FAIL");
+              err <= 1e-2 && maxerr <= 1e-2 ? "PASS" : "FAIL");
+  if (wgmma)
+    std::printf("       wgmma_gemm vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", werr, wmaxerr,
+                wmatch ? "PASS" : "FAIL");
   std::printf("       cuBLAS bf16 vs cuBLAS f32: rel.error %.3e (the bf16 rounding of C)\n", herr);
 
   for (int r = 0; r < 3; ++r)  // three more warm-up rounds
@@ -170,6 +195,10 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const double flop = 2.0 * M * N * K;
   double tflops[kVariants];
   for (int v = 0; v < kVariants; ++v) {
+    if (v == kWgmma && !wgmma) {
+      tflops[v] = 0;
+      continue;
+    }
     const double med = median(ms[v]);
     const auto mm = std::minmax_element(ms[v].begin(), ms[v].end());
     tflops[v] = flop / (med * 1e-3) / 1e12;
@@ -178,10 +207,14 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   }
   std::printf("ratio ours / cuBLAS f32: %.3f   ours / cuBLAS bf16: %.3f\n", tflops[kOurs] / tflops[kCublasF32],
               tflops[kOurs] / tflops[kCublasBf16]);
-  std::printf("RESULT M=%d N=%d K=%d | ours %.1f | cublas_f32 %.1f | cublas_bf16 %.1f TFLOP/s | ratio %.3f | %.3f | "
-              "check %s\n",
-              M, N, K, tflops[kOurs], tflops[kCublasF32], tflops[kCublasBf16], tflops[kOurs] / tflops[kCublasF32],
-              tflops[kOurs] / tflops[kCublasBf16], match ? "PASS" : "FAIL");
+  if (wgmma)
+    std::printf("ratio wgmma_gemm / cuBLAS f32: %.3f   wgmma_gemm / cuBLAS bf16: %.3f\n",
+                tflops[kWgmma] / tflops[kCublasF32], tflops[kWgmma] / tflops[kCublasBf16]);
+  std::printf("RESULT M=%d N=%d K=%d | ours %.1f | wgmma %.1f | cublas_f32 %.1f | cublas_bf16 %.1f TFLOP/s | ratio %.3f | "
+              "%.3f | wgmma ratio %.3f | check %s\n",
+              M, N, K, tflops[kOurs], tflops[kWgmma], tflops[kCublasF32], tflops[kCublasBf16],
+              tflops[kOurs] / tflops[kCublasF32], tflops[kOurs] / tflops[kCublasBf16],
+              tflops[kWgmma] / tflops[kCublasBf16], match ? "PASS" : "FAIL");
   std::fflush(stdout);
   return match;
 }

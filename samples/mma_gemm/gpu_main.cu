@@ -4,7 +4,7 @@
 // Build: nvcc -std=c++17 -I annotations/include -DEXO_GENERATED='"gen/mma_gemm.cu"' gpu_main.cu
 #include <exo/sm80.hpp>  // before namespace cpu: the instructions stay exo::sm80::*
 
-#include "../common/gpu_util.cuh"
+#include "../common/gemm_check.cuh"
 
 namespace cpu {
 #include "mma_gemm.exo.cpp"  // the sequential specification: cpu::mma_gemm
@@ -14,33 +14,10 @@ namespace cpu {
 #endif
 #include EXO_GENERATED  // the launcher: ::mma_gemm(..., cudaStream_t)
 
-using bf16 = exo::bf16;  // __nv_bfloat16 under nvcc
-
 static bool run(cudaStream_t st, int M, int N, int K) {
-  gpu::Case c("mma_gemm", gpu::fmt("M=%d N=%d K=%d", M, N, K));
-  std::vector<float> Af(static_cast<size_t>(M) * K), Bf(static_cast<size_t>(N) * K);
-  sample::fill_random(Af, 31);
-  sample::fill_random(Bf, 32);
-  const std::vector<bf16> A = sample::convert<bf16>(Af), B = sample::convert<bf16>(Bf);
-  std::vector<float> ref(static_cast<size_t>(M) * N, 0.f);
-  cpu::mma_gemm(M, N, K, A.data(), B.data(), ref.data());
-
-  bf16* dA = c.upload(A);
-  bf16* dB = c.upload(B);
-  float* dC = c.poisoned<float>(ref.size());
-  if (c.ok()) c.launched(::mma_gemm(M, N, K, dA, dB, dC, st), st);
-  // The tensor cores sum in another order (and precision) than the sequential loop:
-  // the same f32 accumulation up to rounding, far below 1e-2.
-  return c.finish(c.download(dC, ref.size()), ref, 1e-2);
+  return gemm::run("mma_gemm", cpu::mma_gemm, ::mma_gemm, st, M, N, K);
 }
-
-static bool rejects(cudaStream_t st, int M, int N, int K) {
-  gpu::Case c("mma_gemm", gpu::fmt("M=%d N=%d K=%d", M, N, K));
-  bf16* dA = c.poisoned<bf16>(128 * 128);
-  bf16* dB = c.poisoned<bf16>(128 * 128);
-  float* dC = c.poisoned<float>(128 * 128);
-  return c.expect_rejected(c.ok() ? ::mma_gemm(M, N, K, dA, dB, dC, st) : cudaSuccess);
-}
+static bool rejects(cudaStream_t st, int M, int N, int K) { return gemm::rejects("mma_gemm", ::mma_gemm, st, M, N, K); }
 
 int main() {
   cudaStream_t st = gpu::make_stream("mma_gemm");

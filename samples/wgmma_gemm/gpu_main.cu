@@ -1,0 +1,46 @@
+// GPU check of wgmma_gemm: the generated CUDA launcher (wgmma on warpgroups, bf16)
+// against the sequential kernel run on the CPU, on the same random bf16 inputs, at
+// several sizes. EXO_GPU_SMALL=1 runs only the small sizes (for compute-sanitizer).
+// Build: nvcc -std=c++17 -I annotations/include -DEXO_GENERATED='"gen/wgmma_gemm.cu"' gpu_main.cu
+#include <exo/sm80.hpp>  // before namespace cpu: the instructions stay exo::sm80::* / exo::sm90::*
+#include <exo/sm90.hpp>
+
+#include "../common/gemm_check.cuh"
+
+namespace cpu {
+#include "wgmma_gemm.exo.cpp"  // the sequential specification: cpu::wgmma_gemm
+}
+#ifndef EXO_GENERATED
+#error "compile with -DEXO_GENERATED='\"path/to/wgmma_gemm.cu\"' (the exo-cuda output)"
+#endif
+#include EXO_GENERATED  // the launcher: ::wgmma_gemm(..., cudaStream_t)
+
+static bool run(cudaStream_t st, int M, int N, int K) {
+  return gemm::run("wgmma_gemm", cpu::wgmma_gemm, ::wgmma_gemm, st, M, N, K);
+}
+static bool rejects(cudaStream_t st, int M, int N, int K) { return gemm::rejects("wgmma_gemm", ::wgmma_gemm, st, M, N, K); }
+
+int main() {
+  cudaStream_t st = gpu::make_stream("wgmma_gemm");
+  if (!st) return 1;
+  bool ok = true;
+  ok &= run(st, 128, 128, 32);     // one block, one k-step (no prefetch)
+  ok &= run(st, 256, 384, 96);     // 2 x 3 blocks, 3 k-steps: both buffers
+  ok &= run(st, 640, 256, 512);    // 5 x 2 blocks, 16 k-steps
+  if (!gpu::small_only()) {
+    ok &= run(st, 1024, 768, 320);       // 8 x 6 blocks, 10 k-steps
+    ok &= run(st, 384, 1152, 4096);      // 3 x 9 blocks, 128 k-steps
+    ok &= run(st, 2048, 2048, 1024);     // 256 blocks: two waves over 132 SMs
+    ok &= run(st, 65536, 128, 32);       // the largest M
+    ok &= run(st, 128, 65536, 32);       // the largest N
+    ok &= run(st, 128, 128, 32768);      // the largest K (1024 k-steps)
+  }
+  ok &= rejects(st, 96, 128, 32);     // M % 128 != 0
+  ok &= rejects(st, 128, 136, 32);    // N % 128 != 0
+  ok &= rejects(st, 128, 128, 48);    // K % 32 != 0
+  ok &= rejects(st, 128, 128, 0);     // K == 0
+  ok &= rejects(st, 65664, 128, 32);  // M > 65536
+  ok &= rejects(st, 128, 128, 32800); // K > 32768
+  cudaStreamDestroy(st);
+  return ok ? 0 : 1;
+}
