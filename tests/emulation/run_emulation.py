@@ -23,7 +23,7 @@ import sys
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
-SIZES = [64, 96, 256, 512, 24576, 32, 16, 8, 4, 1]  # candidate values for size parameters
+SIZES = [64, 96, 128, 256, 512, 24576, 32, 16, 8, 4, 1]  # candidate values for size parameters
 BUFFER = 1 << 22  # elements per pointer parameter (the sizes above stay inside it)
 
 LAUNCHER = re.compile(r"^cudaError_t (\w+)\((.*), cudaStream_t \w+ = 0\) \{$", re.M)
