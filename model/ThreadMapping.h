@@ -33,10 +33,24 @@ inline int64_t threadsUsed(const Stmt& l) { return l.tripCount() * iterationThre
 
 /// Thread r of a parallel loop's collective runs iteration r / unit (the variable is
 /// lo + step * (r / unit)) as thread r % unit of that iteration's collective.
-struct ThreadSplit {
-  int64_t iteration, rank;
+template <class I, class R>
+struct ThreadSplitOf {
+  I iteration;
+  R rank;
 };
-inline ThreadSplit splitThread(const Stmt& l, int64_t r) { return {r / iterationThreads(l), r % iterationThreads(l)}; }
+/// In any representation of thread indices: `div(r, unit)` is r / unit, `mod(r, unit)`
+/// r % unit (the CUDA printer builds `exo_tid / 32` and `exo_tid % 32` with it). The
+/// inverse, iteration and rank back to the thread, is flatThread below.
+template <class N, class Div, class Mod>
+auto splitThread(const Stmt& l, const N& r, Div div, Mod mod) {
+  using I = decltype(div(r, int64_t{1}));
+  using R = decltype(mod(r, int64_t{1}));
+  return ThreadSplitOf<I, R>{div(r, iterationThreads(l)), mod(r, iterationThreads(l))};
+}
+using ThreadSplit = ThreadSplitOf<int64_t, int64_t>;
+inline ThreadSplit splitThread(const Stmt& l, int64_t r) {
+  return splitThread(l, r, [](int64_t x, int64_t u) { return x / u; }, [](int64_t x, int64_t u) { return x % u; });
+}
 
 /// The first thread, in its collective, of iteration `iter` of a parallel loop (iter * unit),
 /// in any number type N; `scale(x, c)` is x * c.

@@ -328,15 +328,19 @@ private:
       os_ << ind() << "if (" << r.str() << " < " << used << ") {\n";
       ++depth_;
     }
-    std::string iter = trip == 1 ? "0" : r.divided(iterationThreads(s));  // splitThread(s, r).iteration
+    // model/ThreadMapping's split, with the thread index as CUDA text: the iteration is
+    // r / unit, the rank inside it r % unit.
+    auto split = splitThread(
+        s, r, [](const ThreadIndex& t, int64_t unit) { return t.divided(unit); },
+        [](const ThreadIndex& t, int64_t unit) { return t.inner(unit); });
+    std::string iter = trip == 1 ? "0" : split.iteration;
     bool simpleIter = trip == 1 || (s.unit == 1 && r.moduli.empty());  // "0" or "exo_tid"
     if (printedUses(*s.forBody(), s.var)) {  // owned register indices need no variable
       if (guarded) line(s.loc());  // the guard took a line: a loop on the file's last line stays inside it
       os_ << ind() << "const " << s.var->type.scalarSpelling() << " " << s.var->name << " = "
           << iterationValue(s, iter, simpleIter) << ";\n";
     }
-    ThreadIndex inner = r.inner(iterationThreads(s));  // splitThread(s, r).rank
-    stmt(*s.forBody(), inner);
+    stmt(*s.forBody(), split.rank);
     if (guarded) {
       --depth_;
       closing(s.range);
