@@ -82,11 +82,11 @@ private:
     if (!e) return;
     if (e->kind == ExprKind::Index && e->var) add(*e, false, s);
     const bool select = e->kind == ExprKind::Select && e->args.size() == 3;
-    const bool shortCircuit = e->kind == ExprKind::Binary && (e->spelling == "&&" || e->spelling == "||");
+    const bool shortCircuit = e->kind == ExprKind::Binary && (e->op == Op::LogAnd || e->op == Op::LogOr);
     for (size_t i = 0; i < e->args.size(); ++i) {
       // An operand that C evaluates only when a condition holds is guarded by it.
       bool guarded = (select && i > 0) || (shortCircuit && i == 1);
-      if (guarded) guards_.push_back({e->args[0].get(), select ? i == 1 : e->spelling == "&&"});
+      if (guarded) guards_.push_back({e->args[0].get(), select ? i == 1 : e->op == Op::LogAnd});
       reads(e->args[i], s);
       if (guarded) guards_.pop_back();
     }

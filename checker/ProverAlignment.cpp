@@ -24,14 +24,14 @@ int64_t assumedDivisor(const KernelFacts& facts, const Var* p) {
   int64_t d = 1;
   std::function<void(const Expr&)> visit = [&](const Expr& e) {
     if (e.kind != ExprKind::Binary) return;
-    if (e.spelling == "&&") {
+    if (e.op == Op::LogAnd) {
       visit(*e.args[0]);
       visit(*e.args[1]);
       return;
     }
-    if (e.spelling != "==" || e.args[1]->kind != ExprKind::IntLit || e.args[1]->ival != 0) return;
+    if (e.op != Op::Eq || e.args[1]->kind != ExprKind::IntLit || e.args[1]->ival != 0) return;
     const Expr& mod = *e.args[0];
-    if (mod.kind == ExprKind::Binary && mod.spelling == "%" && mod.args[0]->kind == ExprKind::VarRef &&
+    if (mod.kind == ExprKind::Binary && mod.op == Op::Rem && mod.args[0]->kind == ExprKind::VarRef &&
         mod.args[0]->var == p && mod.args[1]->kind == ExprKind::IntLit && mod.args[1]->ival > 0)
       d = std::lcm(d, mod.args[1]->ival);
   };

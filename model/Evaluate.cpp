@@ -92,9 +92,9 @@ struct Evaluator {
       case ExprKind::Unary: {
         std::optional<Wide> a = eval(*e.args[0]);
         if (!a) return std::nullopt;
-        if (e.spelling == "!") return *a == 0;
-        if (e.spelling == "-") return result(e, -*a);
-        if (e.spelling == "~") return result(e, isUnsignedKind(e.type.scalar) ? maxValue(e.type.scalar) - *a : ~*a);
+        if (e.op == Op::Not) return *a == 0;
+        if (e.op == Op::Neg) return result(e, -*a);
+        if (e.op == Op::BitNot) return result(e, isUnsignedKind(e.type.scalar) ? maxValue(e.type.scalar) - *a : ~*a);
         return *a;
       }
       case ExprKind::Binary: return binary(e);
@@ -103,11 +103,11 @@ struct Evaluator {
   }
 
   std::optional<Wide> binary(const Expr& e) {
-    const std::string& op = e.spelling;
+    const Op op = e.op;
     std::optional<Wide> a = eval(*e.args[0]);
-    if (op == "&&" || op == "||") {  // the right operand runs only when it decides
+    if (op == Op::LogAnd || op == Op::LogOr) {  // the right operand runs only when it decides
       if (!a) return std::nullopt;
-      if ((op == "&&") != (*a != 0)) return op == "||";
+      if ((op == Op::LogAnd) != (*a != 0)) return op == Op::LogOr;
       std::optional<Wide> b = eval(*e.args[1]);
       if (!b) return std::nullopt;
       return *b != 0;
@@ -115,23 +115,23 @@ struct Evaluator {
     std::optional<Wide> b = eval(*e.args[1]);
     if (!a || !b) return std::nullopt;
     Wide x = *a, y = *b;
-    if (op == "<") return x < y;
-    if (op == "<=") return x <= y;
-    if (op == ">") return x > y;
-    if (op == ">=") return x >= y;
-    if (op == "==") return x == y;
-    if (op == "!=") return x != y;
-    if (op == "+") return result(e, x + y);
-    if (op == "-") return result(e, x - y);
-    if (op == "*") return result(e, x * y);
-    if (op == "/" || op == "%") {
+    if (op == Op::Lt) return x < y;
+    if (op == Op::Le) return x <= y;
+    if (op == Op::Gt) return x > y;
+    if (op == Op::Ge) return x >= y;
+    if (op == Op::Eq) return x == y;
+    if (op == Op::Ne) return x != y;
+    if (op == Op::Add) return result(e, x + y);
+    if (op == Op::Sub) return result(e, x - y);
+    if (op == Op::Mul) return result(e, x * y);
+    if (op == Op::Div || op == Op::Rem) {
       if (y == 0) return fail(e, "division by zero");
-      return result(e, op == "/" ? x / y : x % y);  // both truncate toward zero, as C++
+      return result(e, op == Op::Div ? x / y : x % y);  // both truncate toward zero, as C++
     }
-    if (op == "<<" || op == ">>") {
+    if (op == Op::Shl || op == Op::Shr) {
       int bits = integerBits(e.type.scalar);
       if (y < 0 || y >= bits) return fail(e, "shift by a negative amount or by the width or more");
-      if (op == ">>") return x >> static_cast<int>(y);  // arithmetic for negative signed values
+      if (op == Op::Shr) return x >> static_cast<int>(y);  // arithmetic for negative signed values
       if (x < 0) return fail(e, "left shift of a negative value");
       Wide shifted = x << static_cast<int>(y);
       if (isUnsignedKind(e.type.scalar)) return convertInteger(shifted, e.type.scalar);
@@ -141,9 +141,9 @@ struct Evaluator {
     }
     // Bitwise operators on values of one type: two's complement in 128 bits agrees with
     // the narrower type's (sign extension commutes with &, |, ^).
-    if (op == "&") return x & y;
-    if (op == "|") return x | y;
-    if (op == "^") return x ^ y;
+    if (op == Op::BitAnd) return x & y;
+    if (op == Op::BitOr) return x | y;
+    if (op == Op::BitXor) return x ^ y;
     return std::nullopt;
   }
 };

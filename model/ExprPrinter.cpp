@@ -9,19 +9,7 @@ namespace {
 int precedence(const Expr& e) {  // larger binds tighter (C++ precedence table)
   switch (e.kind) {
     case ExprKind::Select: return 1;
-    case ExprKind::Binary: {
-      const std::string& o = e.spelling;
-      if (o == "||") return 2;
-      if (o == "&&") return 3;
-      if (o == "|") return 4;
-      if (o == "^") return 5;
-      if (o == "&") return 6;
-      if (o == "==" || o == "!=") return 7;
-      if (o == "<" || o == ">" || o == "<=" || o == ">=") return 8;
-      if (o == "<<" || o == ">>") return 9;
-      if (o == "+" || o == "-") return 10;
-      return 11;  // * / %
-    }
+    case ExprKind::Binary: return opPrecedence(e.op);
     case ExprKind::Cast: return e.implicit ? precedence(*e.args[0]) : 12;
     case ExprKind::Unary: return 12;
     default: return 13;

@@ -71,14 +71,55 @@ ExprPtr Expr::index(Var* v, std::vector<ExprPtr> indices, Type t) {
   return e;
 }
 
+namespace {
+struct OpRow {
+  Op op;
+  const char* spelling;
+  bool unary;
+  int precedence;  // binary: C++ precedence, larger binds tighter
+};
+// clang-format off
+const OpRow kOps[] = {
+  {Op::Neg, "-", true, 12}, {Op::Pos, "+", true, 12}, {Op::Not, "!", true, 12}, {Op::BitNot, "~", true, 12},
+  {Op::LogOr, "||", false, 2}, {Op::LogAnd, "&&", false, 3}, {Op::BitOr, "|", false, 4},
+  {Op::BitXor, "^", false, 5}, {Op::BitAnd, "&", false, 6},
+  {Op::Eq, "==", false, 7}, {Op::Ne, "!=", false, 7},
+  {Op::Lt, "<", false, 8}, {Op::Gt, ">", false, 8}, {Op::Le, "<=", false, 8}, {Op::Ge, ">=", false, 8},
+  {Op::Shl, "<<", false, 9}, {Op::Shr, ">>", false, 9},
+  {Op::Add, "+", false, 10}, {Op::Sub, "-", false, 10},
+  {Op::Mul, "*", false, 11}, {Op::Div, "/", false, 11}, {Op::Rem, "%", false, 11},
+};
+// clang-format on
+}  // namespace
+
+Op opFromSpelling(const std::string& text, bool unary) {
+  for (const OpRow& r : kOps)
+    if (r.unary == unary && text == r.spelling) return r.op;
+  return Op::None;
+}
+
+const char* opSpelling(Op op) {
+  for (const OpRow& r : kOps)
+    if (r.op == op) return r.spelling;
+  return "";
+}
+
+int opPrecedence(Op op) {
+  for (const OpRow& r : kOps)
+    if (r.op == op) return r.precedence;
+  return 13;
+}
+
 ExprPtr Expr::unary(std::string op, ExprPtr a, Type t) {
   ExprPtr e = make(ExprKind::Unary, t, {std::move(a)});
+  e->op = opFromSpelling(op, /*unary=*/true);
   e->spelling = std::move(op);
   return e;
 }
 
 ExprPtr Expr::binary(std::string op, ExprPtr a, ExprPtr b, Type t) {
   ExprPtr e = make(ExprKind::Binary, t, {std::move(a), std::move(b)});
+  e->op = opFromSpelling(op, /*unary=*/false);
   e->spelling = std::move(op);
   return e;
 }

@@ -100,8 +100,24 @@ enum class ExprKind {
   Window,    // var[args...] with fewer indices than dimensions: a tile operand of an instruction
 };
 
+/// The operators of Unary and Binary expressions (one table in model/Kernel.cpp: spelling
+/// and C++ precedence). `Expr::spelling` keeps the text for printing.
+enum class Op {
+  None,  // not an operator expression
+  // unary
+  Neg, Pos, Not, BitNot,
+  // binary, by precedence (loosest first)
+  LogOr, LogAnd, BitOr, BitXor, BitAnd, Eq, Ne, Lt, Gt, Le, Ge, Shl, Shr, Add, Sub, Mul, Div, Rem,
+};
+/// The operator spelled `text` (unary: "-", "+", "!", "~"); Op::None if unknown.
+Op opFromSpelling(const std::string& text, bool unary);
+const char* opSpelling(Op op);
+/// C++ precedence of a binary operator, larger binds tighter (|| = 2 ... * / % = 11).
+int opPrecedence(Op op);
+
 struct Expr {
   ExprKind kind;
+  Op op = Op::None;  // Unary, Binary
   SrcRange range;
   Type type;
   int64_t ival = 0;

@@ -72,3 +72,17 @@ TEST(FragmentLayout, RegisterLayoutDeclaresSlotsPerLane) {
   v.layout.fragment = findFragmentLayout("m16n8_c");
   EXPECT_EQ(v.layout.localDims(v), (std::vector<int64_t>{4, 4, 4}));
 }
+
+// Operators are an enum with one table (model/Kernel.cpp): the factories set it from the
+// spelling, and every operator's spelling maps back to it.
+TEST(Operators, FactoriesSetTheEnumFromTheSpelling) {
+  for (const char* s : {"||", "&&", "|", "^", "&", "==", "!=", "<", ">", "<=", ">=", "<<", ">>", "+", "-", "*", "/", "%"}) {
+    ExprPtr e = Expr::binary(s, Expr::intLit(1), Expr::intLit(2));
+    EXPECT_NE(e->op, Op::None) << s;
+    EXPECT_STREQ(opSpelling(e->op), s);
+  }
+  EXPECT_EQ(Expr::unary("-", Expr::intLit(1))->op, Op::Neg);
+  EXPECT_EQ(Expr::unary("~", Expr::intLit(1))->op, Op::BitNot);
+  EXPECT_LT(opPrecedence(Op::Add), opPrecedence(Op::Mul));
+  EXPECT_LT(opPrecedence(Op::LogOr), opPrecedence(Op::LogAnd));
+}
