@@ -8,6 +8,7 @@
 #include "checker/Prover.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "tool/DiagnosticRecord.h"
 
 namespace exo {
 
@@ -22,6 +23,7 @@ struct DriverOptions {
   bool dependencies = false;         // -MD/-MMD: FileResult::dependencies
   bool systemDependencies = true;    // -MD lists system headers too, -MMD does not
   bool header = false;               // --header: FileResult::header
+  bool recordDiagnostics = false;    // --format=json/sarif: FileResult::diagnostics instead of text on stderr
 };
 
 
@@ -34,9 +36,11 @@ struct FileResult {
   std::vector<clang::tooling::Replacement> fixes;  // fix-its of the diagnostics, for --export-fixes
   std::vector<std::string> dependencies;  // -MD: the input and every file it includes, absolute, in order
   std::string header;     // --header: the launcher declarations of this input's kernels
+  std::vector<DiagRecord> diagnostics;  // recordDiagnostics: every diagnostic, Clang's and exo's
 };
 
-/// Runs the pipeline on one file; diagnostics go to stderr, clang-style.
+/// Runs the pipeline on one file; diagnostics go to stderr, clang-style (or into
+/// FileResult::diagnostics).
 FileResult processFile(const clang::tooling::CompilationDatabase& db, const std::string& file,
                        const DriverOptions& opts);
 
