@@ -11,6 +11,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "tool/Explanations.h"
 
 namespace exo {
 namespace {
@@ -301,6 +302,8 @@ json::Object fixJson(const std::string& description, const DiagFix& f, const std
 json::Object exoRule(model::DiagID id) {
   json::Object rule{{"id", model::diagName(id)},
                     {"shortDescription", json::Object{{"text", model::diagText(id)}}},
+                    {"fullDescription", json::Object{{"text", explanationSummary(id)}}},
+                    {"help", json::Object{{"text", explanationText(id)}}},
                     {"defaultConfiguration", json::Object{{"level", model::diagLevel(id) == model::DiagLevel::Error
                                                                         ? "error"
                                                                         : "warning"}}}};

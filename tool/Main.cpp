@@ -24,6 +24,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "rewriter/CudaPrinter.h"
 #include "tool/Driver.h"
+#include "tool/Explanations.h"
 
 extern "C" int exoAttributesLinked();
 
@@ -69,6 +70,10 @@ static cl::opt<std::string> DiagnosticsOutput("diagnostics-output",
                                               cl::desc("write the --format=json/sarif document to <file> instead "
                                                        "of standard output"),
                                               cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> Explain("explain",
+                                    cl::desc("print the explanation of diagnostic <id> (as printed by --format=json, "
+                                             "or a warning flag) with examples, and exit"),
+                                    cl::value_desc("id"), cl::cat(Category));
 static cl::opt<bool> Stats("prover-stats", cl::desc("print prover statistics to stderr"), cl::cat(Category));
 static cl::opt<uint64_t> MaxQueries("prover-max-queries",
                                     cl::desc("give up on a kernel after <n> solver queries (or 250 x <n> access "
@@ -332,7 +337,8 @@ int main(int argc, const char** argv) {
     }
     bool isValue = i > 1 && llvm::is_contained({"-o", "-p", "--out-dir", "-out-dir", "--export-fixes", "-export-fixes", "-MF", "--MF",
                                                "--header", "-header",
-                                               "--diagnostics-output", "-diagnostics-output", "--format", "-format"},
+                                               "--diagnostics-output", "-diagnostics-output", "--format", "-format",
+                                               "--explain", "-explain"},
                                               llvm::StringRef(argv[i - 1]));
     if (!isValue && (a == "-w" || (a.starts_with("-W") && a.size() > 2))) warningArgs.push_back(a.str());
     else toolArgv.push_back(argv[i]);
@@ -350,6 +356,19 @@ int main(int argc, const char** argv) {
                                    &errStream)) {
     llvm::errs() << errors;
     return 2;
+  }
+  if (Explain.getNumOccurrences()) {
+    if (!Inputs.empty()) return usage("'--explain' takes no input files");
+    std::optional<exo::model::DiagID> id = exo::diagIdByName(Explain);
+    if (!id) {
+      std::string near = exo::closestDiagName(Explain);
+      llvm::errs() << "exo-cuda: error: no diagnostic named '" << Explain << "'"
+                   << (near.empty() ? "" : "; did you mean '" + near + "'?")
+                   << " (the IDs are in README.md's diagnostics table and in --format=json output)\n";
+      return 1;
+    }
+    llvm::outs() << exo::explainDiagnostic(*id);
+    return 0;
   }
   if (Inputs.empty()) return usage("no input files (usage: exo-cuda [options] <file>... [-- <compiler args>])");
   if (!Output.empty() && Inputs.size() != 1) return usage("'-o' needs exactly one input; use '--out-dir'");
