@@ -322,10 +322,12 @@ private:
 
 }  // namespace
 
-FileResult processFile(const c::tooling::CompilationDatabase& db, const std::string& file, const DriverOptions& opts) {
+FileResult processFile(const c::tooling::CompilationDatabase& db, const std::string& file, const DriverOptions& opts,
+                       const std::string* contents) {
   FileResult result;
   result.sourceName = file;
   c::tooling::ClangTool tool(db, {file});
+  if (contents) tool.mapVirtualFile(file, *contents);
   using c::tooling::ArgumentInsertPosition;
   // Parse as plain C++17 (fast, no CUDA headers), with our header and clang 22's
   // resource headers; __EXO_CUDA__ keeps exo.hpp from silencing unknown attributes.

@@ -40,8 +40,9 @@ struct FileResult {
 };
 
 /// Runs the pipeline on one file; diagnostics go to stderr, clang-style (or into
-/// FileResult::diagnostics).
+/// FileResult::diagnostics). `contents`: the file's text, used instead of what is on
+/// disk (the fuzzer's and an editor's unsaved buffers; the file need not exist).
 FileResult processFile(const clang::tooling::CompilationDatabase& db, const std::string& file,
-                       const DriverOptions& opts);
+                       const DriverOptions& opts, const std::string* contents = nullptr);
 
 }  // namespace exo
