@@ -70,7 +70,15 @@ bool position(const c::SourceManager& sm, c::SourceLocation loc, std::string& fi
   loc = sm.getExpansionLoc(loc);
   c::PresumedLoc p = sm.getPresumedLoc(loc);
   if (p.isInvalid()) return false;
-  file = p.getFilename();
+  // Clang names a file relative to the compile command's directory (an include path
+  // from compile_commands.json): make it absolute, so that it means the same to a
+  // reader in any directory (SARIF's %SRCROOT%, an editor).
+  llvm::SmallString<256> name(p.getFilename());
+  if (!llvm::sys::path::is_absolute(name) && !name.starts_with("<")) {  // not <built-in>, <stdin>
+    sm.getFileManager().makeAbsolutePath(name);
+    llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/true);
+  }
+  file = std::string(name);
   pos.line = p.getLine();
   pos.column = p.getColumn();
   pos.codePointColumn = pos.utf16Column = pos.column;
