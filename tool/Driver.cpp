@@ -62,18 +62,22 @@ private:
 
 /// Every diagnostic of a file, from Clang's driver (argument errors) and from the
 /// compiler (parse errors, ours), goes through here: printed as text with the options
-/// of the engine that reports it, and counted, so that any error fails the file.
+/// of the engine that reports it (or recorded, for --format=json/sarif), and counted,
+/// so that any error fails the file.
 /// (Owning the printer also keeps Clang from building its own for
 /// '-fdiagnostics-format=sarif', which crashes in Clang 22 under LibTooling.)
 class CountingPrinter : public c::DiagnosticConsumer {
 public:
+  explicit CountingPrinter(DiagnosticRecorder* recorder) : recorder_(recorder) {}
   void BeginSourceFile(const c::LangOptions& lo, const c::Preprocessor* pp) override {
-    if (pp) {
+    if (recorder_) recorder_->setLangOptions(&lo);
+    if (pp && !recorder_) {
       printer_ = std::make_unique<c::TextDiagnosticPrinter>(llvm::errs(), pp->getDiagnostics().getDiagnosticOptions());
       printer_->BeginSourceFile(lo, pp);
     }
   }
   void EndSourceFile() override {
+    if (recorder_) recorder_->setLangOptions(nullptr);
     if (!printer_) return;
     printer_->EndSourceFile();
     printer_.reset();  // the options it refers to die with the compiler instance
@@ -83,6 +87,7 @@ public:
   }
   void HandleDiagnostic(c::DiagnosticsEngine::Level level, const c::Diagnostic& info) override {
     c::DiagnosticConsumer::HandleDiagnostic(level, info);  // counts errors and warnings
+    if (recorder_) return recorder_->record(level, info);
     if (printer_) return printer_->HandleDiagnostic(level, info);
     // The driver's diagnostics (unknown arguments, ...): no source file is open.
     c::TextDiagnosticPrinter once(llvm::errs(), info.getDiags()->getDiagnosticOptions());
@@ -90,7 +95,24 @@ public:
   }
 
 private:
+  DiagnosticRecorder* recorder_;
   std::unique_ptr<c::TextDiagnosticPrinter> printer_;
+};
+
+/// Reports through Clang's engine, telling the recorder (if any) which exo diagnostic
+/// the next custom Clang diagnostic is (two IDs may share a message).
+class IdentifyingSink : public model::DiagSink {
+public:
+  IdentifyingSink(ClangDiagSink& inner, DiagnosticRecorder* recorder) : inner_(inner), recorder_(recorder) {}
+  void report(const model::Diagnostic& d) override {
+    if (recorder_) recorder_->pendingExoId = d.id;
+    inner_.report(d);
+    if (recorder_) recorder_->pendingExoId.reset();
+  }
+
+private:
+  ClangDiagSink& inner_;
+  DiagnosticRecorder* recorder_;
 };
 
 /// "'-Wexo-a', '-Wexo-b'": every exo warning flag, for the unknown-flag warning.
@@ -170,19 +192,21 @@ private:
 class PipelineConsumer : public c::ASTConsumer {
 public:
   PipelineConsumer(const DriverOptions& opts, FileResult& result, UnknownExoAttrFilter* filter,
-                   std::string sourceName, const WarningOptions& warnings)
-      : opts_(opts), result_(result), filter_(filter), sourceName_(std::move(sourceName)), warnings_(warnings) {}
+                   std::string sourceName, const WarningOptions& warnings, DiagnosticRecorder* recorder)
+      : opts_(opts), result_(result), filter_(filter), sourceName_(std::move(sourceName)), warnings_(warnings),
+        recorder_(recorder) {}
 
   void HandleTranslationUnit(c::ASTContext& ctx) override {
-    ClangDiagSink sink(ctx.getDiagnostics(), ctx.getLangOpts(), &warnings_);
+    ClangDiagSink clangSink(ctx.getDiagnostics(), ctx.getLangOpts(), &warnings_);
+    IdentifyingSink sink(clangSink, recorder_);
     for (const std::string& flag : warnings_.unknown)
       sink.diag(model::DiagID::warn_unknown_warning_option, model::SrcLoc{}, {flag, knownWarningFlags()});
     run(ctx, sink);
-    result_.fixes = sink.replacements();
+    result_.fixes = clangSink.replacements();
   }
 
 private:
-  void run(c::ASTContext& ctx, ClangDiagSink& sink) {
+  void run(c::ASTContext& ctx, model::DiagSink& sink) {
     c::DiagnosticsEngine& diags = ctx.getDiagnostics();
     for (auto& [loc, name] : filter_->unknown) sink.diag(model::DiagID::err_attr_unknown, toSrcLoc(loc), {name});
     if (diags.hasErrorOccurred()) return;
@@ -241,12 +265,14 @@ private:
   UnknownExoAttrFilter* filter_;
   std::string sourceName_;
   const WarningOptions& warnings_;
+  DiagnosticRecorder* recorder_;
 };
 
 class PipelineAction : public c::ASTFrontendAction {
 public:
-  PipelineAction(const DriverOptions& opts, FileResult& result, const WarningOptions& warnings)
-      : opts_(opts), result_(result), warnings_(warnings) {}
+  PipelineAction(const DriverOptions& opts, FileResult& result, const WarningOptions& warnings,
+                 DiagnosticRecorder* recorder)
+      : opts_(opts), result_(result), warnings_(warnings), recorder_(recorder) {}
 
   std::unique_ptr<c::ASTConsumer> CreateASTConsumer(c::CompilerInstance& ci, llvm::StringRef) override {
     c::DiagnosticsEngine& diags = ci.getDiagnostics();
@@ -258,7 +284,8 @@ public:
     if (opts_.dependencies)
       ci.getPreprocessor().addPPCallbacks(std::make_unique<DependencyRecorder>(
           ci.getSourceManager(), ci.getFileManager(), opts_.systemDependencies, result_.dependencies));
-    return std::make_unique<PipelineConsumer>(opts_, result_, filter_.get(), result_.sourceName, warnings_);
+    return std::make_unique<PipelineConsumer>(opts_, result_, filter_.get(), result_.sourceName, warnings_,
+                                              recorder_);
   }
 
   void EndSourceFileAction() override {
@@ -271,6 +298,7 @@ private:
   const DriverOptions& opts_;
   FileResult& result_;
   const WarningOptions& warnings_;
+  DiagnosticRecorder* recorder_;
   std::unique_ptr<UnknownExoAttrFilter> filter_;
   std::unique_ptr<c::DiagnosticConsumer> owner_;
   c::DiagnosticConsumer* orig_ = nullptr;
@@ -278,24 +306,28 @@ private:
 
 class PipelineFactory : public c::tooling::FrontendActionFactory {
 public:
-  PipelineFactory(const DriverOptions& opts, FileResult& result, const WarningOptions& warnings)
-      : opts_(opts), result_(result), warnings_(warnings) {}
+  PipelineFactory(const DriverOptions& opts, FileResult& result, const WarningOptions& warnings,
+                  DiagnosticRecorder* recorder)
+      : opts_(opts), result_(result), warnings_(warnings), recorder_(recorder) {}
   std::unique_ptr<c::FrontendAction> create() override {
-    return std::make_unique<PipelineAction>(opts_, result_, warnings_);
+    return std::make_unique<PipelineAction>(opts_, result_, warnings_, recorder_);
   }
 
 private:
   const DriverOptions& opts_;
   FileResult& result_;
   const WarningOptions& warnings_;
+  DiagnosticRecorder* recorder_;
 };
 
 }  // namespace
 
-FileResult processFile(const c::tooling::CompilationDatabase& db, const std::string& file, const DriverOptions& opts) {
+FileResult processFile(const c::tooling::CompilationDatabase& db, const std::string& file, const DriverOptions& opts,
+                       const std::string* contents) {
   FileResult result;
   result.sourceName = file;
   c::tooling::ClangTool tool(db, {file});
+  if (contents) tool.mapVirtualFile(file, *contents);
   using c::tooling::ArgumentInsertPosition;
   // Parse as plain C++17 (fast, no CUDA headers), with our header and clang 22's
   // resource headers; __EXO_CUDA__ keeps exo.hpp from silencing unknown attributes.
@@ -316,6 +348,10 @@ FileResult processFile(const c::tooling::CompilationDatabase& db, const std::str
   // database's); the exo ones are read here and kept from Clang.
   tool.appendArgumentsAdjuster(
       c::tooling::getInsertArgumentAdjuster(opts.warningArgs, ArgumentInsertPosition::END));
+  // Recording: no "N errors generated." on stderr (Clang prints it with the carets).
+  if (opts.recordDiagnostics)
+    tool.appendArgumentsAdjuster(
+        c::tooling::getInsertArgumentAdjuster("-fno-caret-diagnostics", ArgumentInsertPosition::END));
   WarningOptions warnings;
   tool.appendArgumentsAdjuster([&warnings](const c::tooling::CommandLineArguments& args, llvm::StringRef) {
     warnings = WarningOptions();
@@ -325,10 +361,12 @@ FileResult processFile(const c::tooling::CompilationDatabase& db, const std::str
     return kept;
   });
   tool.setPrintErrorMessage(false);  // the diagnostics already said why
-  CountingPrinter printer;
+  DiagnosticRecorder recorder;
+  CountingPrinter printer(opts.recordDiagnostics ? &recorder : nullptr);
   tool.setDiagnosticConsumer(&printer);
-  PipelineFactory factory(opts, result, warnings);
+  PipelineFactory factory(opts, result, warnings, opts.recordDiagnostics ? &recorder : nullptr);
   int rc = tool.run(&factory);
+  result.diagnostics = std::move(recorder.records);
   // Any error, including one from Clang's driver (an unknown flag), fails the file.
   if (rc != 0 || printer.getNumErrors() > 0) {
     result.ok = false;

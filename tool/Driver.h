@@ -8,6 +8,7 @@
 #include "checker/Prover.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "tool/DiagnosticRecord.h"
 
 namespace exo {
 
@@ -22,6 +23,7 @@ struct DriverOptions {
   bool dependencies = false;         // -MD/-MMD: FileResult::dependencies
   bool systemDependencies = true;    // -MD lists system headers too, -MMD does not
   bool header = false;               // --header: FileResult::header
+  bool recordDiagnostics = false;    // --format=json/sarif: FileResult::diagnostics instead of text on stderr
 };
 
 
@@ -34,10 +36,13 @@ struct FileResult {
   std::vector<clang::tooling::Replacement> fixes;  // fix-its of the diagnostics, for --export-fixes
   std::vector<std::string> dependencies;  // -MD: the input and every file it includes, absolute, in order
   std::string header;     // --header: the launcher declarations of this input's kernels
+  std::vector<DiagRecord> diagnostics;  // recordDiagnostics: every diagnostic, Clang's and exo's
 };
 
-/// Runs the pipeline on one file; diagnostics go to stderr, clang-style.
+/// Runs the pipeline on one file; diagnostics go to stderr, clang-style (or into
+/// FileResult::diagnostics). `contents`: the file's text, used instead of what is on
+/// disk (the fuzzer's and an editor's unsaved buffers; the file need not exist).
 FileResult processFile(const clang::tooling::CompilationDatabase& db, const std::string& file,
-                       const DriverOptions& opts);
+                       const DriverOptions& opts, const std::string* contents = nullptr);
 
 }  // namespace exo

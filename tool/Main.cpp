@@ -24,6 +24,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "rewriter/CudaPrinter.h"
 #include "tool/Driver.h"
+#include "tool/Explanations.h"
 
 extern "C" int exoAttributesLinked();
 
@@ -59,6 +60,20 @@ static cl::opt<bool> Summary("summary", cl::desc("print what was checked and whe
 static cl::opt<bool> DumpModel("dump-model",
                                cl::desc("print each kernel's model after thread mapping to stdout; write no CUDA"),
                                cl::cat(Category));
+static cl::opt<exo::DiagFormat> Format(
+    "format", cl::desc("how diagnostics are printed"), cl::init(exo::DiagFormat::Text),
+    cl::values(clEnumValN(exo::DiagFormat::Text, "text", "clang-style text on standard error (default)"),
+               clEnumValN(exo::DiagFormat::Json, "json", "one JSON document (IDs, flags, notes, fix-its)"),
+               clEnumValN(exo::DiagFormat::Sarif, "sarif", "a SARIF 2.1.0 log (code scanning)")),
+    cl::cat(Category));
+static cl::opt<std::string> DiagnosticsOutput("diagnostics-output",
+                                              cl::desc("write the --format=json/sarif document to <file> instead "
+                                                       "of standard output"),
+                                              cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> Explain("explain",
+                                    cl::desc("print the explanation of diagnostic <id> (as printed by --format=json, "
+                                             "or a warning flag) with examples, and exit"),
+                                    cl::value_desc("id"), cl::cat(Category));
 static cl::opt<bool> Stats("prover-stats", cl::desc("print prover statistics to stderr"), cl::cat(Category));
 static cl::opt<uint64_t> MaxQueries("prover-max-queries",
                                     cl::desc("give up on a kernel after <n> solver queries (or 250 x <n> access "
@@ -80,13 +95,18 @@ COMPILER ARGUMENTS:
   directory of the first input or its build/ subdirectory, then in each
   ancestor directory or its build/ subdirectory. Or give them
   after "--": exo-cuda k.exo.cpp -- -Iinclude -DTILE=32 (then no database is
-  read). Sources are always parsed as C++17; diagnostics are printed as text.
+  read). Sources are always parsed as C++17; '-fdiagnostics-format=' is
+  ignored (use --format).
 
 OUTPUT:
   Without -o or --out-dir the CUDA goes to standard output; diagnostics go to
   standard error. Files are written atomically, and only when no input has an
   error; no output may be an input or another output. -MD/-MMD write the
   dependencies (Make syntax) last, only when the .cu files are written.
+  --format=json/sarif: one document with the diagnostics of all inputs goes to
+  standard output (or --diagnostics-output), also when there are errors;
+  each diagnostic carries its stable ID (see --explain), its -W flag, its
+  notes and fix-its. Usage errors (exit 2) stay text on standard error.
 
 EXIT STATUS:
   0  no errors (warnings allowed, unless -Werror)
@@ -169,19 +189,22 @@ std::string findExoInclude(const char* argv0) {
   return EXO_INCLUDE_DIR;
 }
 
-/// Diagnostics of the tool itself (no source location), printed like Clang's driver:
-/// "exo-cuda: error: ...".
+/// Diagnostics of the tool itself (no source location), printed like Clang's driver
+/// ("exo-cuda: error: ..."), or recorded for --format=json/sarif.
 class ToolDiags {
 public:
-  ToolDiags() : printer_(llvm::errs(), opts_), engine_(clang::DiagnosticIDs::create(), opts_, &printer_, false) {
+  explicit ToolDiags(exo::DiagnosticRecorder* recorder)
+      : recorder_(recorder), printer_(llvm::errs(), opts_), engine_(clang::DiagnosticIDs::create(), opts_, &printer_, false) {
     printer_.setPrefix("exo-cuda");
   }
   void error(exo::model::DiagID id, const std::vector<std::string>& args) {
+    if (recorder_) return recorder_->recordTool(id, args);
     auto b = engine_.Report(exo::clangDiagID(engine_, id));
     for (const std::string& a : args) b << a;
   }
 
 private:
+  exo::DiagnosticRecorder* recorder_;
   clang::DiagnosticOptions opts_;
   clang::TextDiagnosticPrinter printer_;
   clang::DiagnosticsEngine engine_;
@@ -203,9 +226,11 @@ std::string canonicalPath(const std::string& path) {
 }
 
 /// No output may be an input or another output; reported before anything is written.
-bool checkOutputs(ToolDiags& diags) {
+/// `diagnosticsOutputRefused`: --diagnostics-output is one of the refused paths.
+bool checkOutputs(ToolDiags& diags, bool& diagnosticsOutputRefused) {
   struct Out {
     std::string path, what;
+    bool diagnostics = false;
   };
   std::vector<Out> outs;
   if (!CheckOnly)
@@ -215,6 +240,8 @@ bool checkOutputs(ToolDiags& diags) {
     }
   if (!ExportFixes.empty()) outs.push_back({ExportFixes, "the fix-its ('--export-fixes')"});
   if (!Header.empty()) outs.push_back({Header, "the launcher header ('--header')"});
+  if (!DiagnosticsOutput.empty())
+    outs.push_back({DiagnosticsOutput, "the diagnostics ('--diagnostics-output')", /*diagnostics=*/true});
   if (wantDeps()) {
     if (!DepFile.empty())
       outs.push_back({DepFile, "the dependencies ('-MF')"});
@@ -230,6 +257,7 @@ bool checkOutputs(ToolDiags& diags) {
         diags.error(exo::model::DiagID::err_output_is_input, {outs[i].what, outs[i].path, in});
         ok = false;
         isInput = true;
+        diagnosticsOutputRefused |= outs[i].diagnostics;
       }
     if (isInput) continue;
     for (size_t j = 0; j < i; ++j)
@@ -240,6 +268,7 @@ bool checkOutputs(ToolDiags& diags) {
                      twoKernels ? "give the inputs different names, or run exo-cuda once per input with '-o'"
                                 : "choose different paths"});
         ok = false;
+        diagnosticsOutputRefused |= outs[i].diagnostics || outs[j].diagnostics;
         break;
       }
   }
@@ -270,6 +299,21 @@ std::unique_ptr<clang::tooling::CompilationDatabase> findDatabase(const std::str
   return nullptr;
 }
 
+/// --format=json/sarif: the document of every diagnostic, to --diagnostics-output (unless
+/// that path was refused) or stdout.
+bool emitDiagnostics(const std::vector<exo::DiagRecord>& diags, bool toStdout = false) {
+  exo::DiagDocumentInfo info;
+  for (const std::string& in : Inputs) info.inputs.push_back(in);
+  llvm::SmallString<256> cwd;
+  if (!llvm::sys::fs::current_path(cwd)) info.workingDirectory = std::string(cwd);
+  std::string doc = Format == exo::DiagFormat::Json ? exo::diagnosticsJson(diags, info)
+                                                    : exo::diagnosticsSarif(diags, info);
+  if (!DiagnosticsOutput.empty() && !toStdout) return writeAtomically(DiagnosticsOutput, doc);
+  llvm::outs() << doc;
+  llvm::outs().flush();
+  return true;
+}
+
 int usage(const std::string& msg) {
   llvm::errs() << "exo-cuda: error: " << msg << "\n";
   return 2;
@@ -292,7 +336,9 @@ int main(int argc, const char** argv) {
       break;
     }
     bool isValue = i > 1 && llvm::is_contained({"-o", "-p", "--out-dir", "-out-dir", "--export-fixes", "-export-fixes", "-MF", "--MF",
-                                               "--header", "-header"},
+                                               "--header", "-header",
+                                               "--diagnostics-output", "-diagnostics-output", "--format", "-format",
+                                               "--explain", "-explain"},
                                               llvm::StringRef(argv[i - 1]));
     if (!isValue && (a == "-w" || (a.starts_with("-W") && a.size() > 2))) warningArgs.push_back(a.str());
     else toolArgv.push_back(argv[i]);
@@ -311,6 +357,19 @@ int main(int argc, const char** argv) {
     llvm::errs() << errors;
     return 2;
   }
+  if (Explain.getNumOccurrences()) {
+    if (!Inputs.empty()) return usage("'--explain' takes no input files");
+    std::optional<exo::model::DiagID> id = exo::diagIdByName(Explain);
+    if (!id) {
+      std::string near = exo::closestDiagName(Explain);
+      llvm::errs() << "exo-cuda: error: no diagnostic named '" << Explain << "'"
+                   << (near.empty() ? "" : "; did you mean '" + near + "'?")
+                   << " (the IDs are in README.md's diagnostics table and in --format=json output)\n";
+      return 1;
+    }
+    llvm::outs() << exo::explainDiagnostic(*id);
+    return 0;
+  }
   if (Inputs.empty()) return usage("no input files (usage: exo-cuda [options] <file>... [-- <compiler args>])");
   if (!Output.empty() && Inputs.size() != 1) return usage("'-o' needs exactly one input; use '--out-dir'");
   if (!Output.empty() && !OutDir.empty()) return usage("give '-o' or '--out-dir', not both");
@@ -321,6 +380,13 @@ int main(int argc, const char** argv) {
   if (!DepFile.empty() && !wantDeps()) return usage("'-MF' needs '-MD' or '-MMD'");
   if (!Header.empty() && (CheckOnly || DumpModel))
     return usage("'--header' writes a file; drop '--check-only'/'--dump-model'");
+  bool recordDiags = Format != exo::DiagFormat::Text;
+  if (!DiagnosticsOutput.empty() && !recordDiags)
+    return usage("'--diagnostics-output' holds a '--format=json' or '--format=sarif' document; give one of them");
+  if (recordDiags && DiagnosticsOutput.empty() && (DumpModel || (!CheckOnly && Output.empty() && OutDir.empty())))
+    return usage(std::string("'--format=") + (Format == exo::DiagFormat::Json ? "json" : "sarif") +
+                 "' prints to standard output, where the " + (DumpModel ? "model" : "CUDA") +
+                 " would go too; give '--diagnostics-output <file>'" + (DumpModel ? "" : ", '-o', '--out-dir' or '--check-only'"));
   for (const std::string& in : Inputs) {
     if (!llvm::sys::fs::exists(in)) return usage("no such file: '" + in + "'");
     // LibTooling reads '\' in a path as '/' (and would look for another file).
@@ -328,9 +394,15 @@ int main(int argc, const char** argv) {
       return usage("file name '" + in + "' contains '\\', which Clang's tooling reads as '/'; rename the file");
   }
   if (!OutDir.empty() && !llvm::sys::fs::is_directory(OutDir)) return usage("no such directory: '" + OutDir + "'");
+  exo::DiagnosticRecorder toolRecorder;  // --format=json/sarif: the tool's own diagnostics
   {  // never overwrite an input, nor one output with another
-    ToolDiags diags;
-    if (!checkOutputs(diags)) return 1;
+    ToolDiags diags(recordDiags ? &toolRecorder : nullptr);
+    bool diagnosticsOutputRefused = false;
+    if (!checkOutputs(diags, diagnosticsOutputRefused)) {
+      // Nothing else goes to stdout now: the document goes there if its own file is refused.
+      if (recordDiags) emitDiagnostics(toolRecorder.records, diagnosticsOutputRefused);
+      return 1;
+    }
   }
 
   // Compilation database: -p, else "--" args, else one found beside or above the first
@@ -361,18 +433,21 @@ int main(int argc, const char** argv) {
   opts.dependencies = wantDeps();
   opts.systemDependencies = !DepsMMD || DepsMD;
   opts.header = !Header.empty();
+  opts.recordDiagnostics = recordDiags;
 
   std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = stdout), text
   std::map<std::string, std::string> depFiles;  // -MD: path -> its rules, in input order
   std::vector<std::string> headerSources;
   std::string headerDecls;
   bool allOk = true;
+  std::vector<exo::DiagRecord> diagnostics = std::move(toolRecorder.records);
   clang::tooling::TranslationUnitReplacements fixes;
   fixes.MainSourceFile = Inputs.front();
   for (const std::string& in : Inputs) {
     exo::FileResult r = exo::processFile(*db, in, opts);
     allOk &= r.ok;
     if (DumpModel) llvm::outs() << r.model;
+    for (exo::DiagRecord& d : r.diagnostics) diagnostics.push_back(std::move(d));
     fixes.Replacements.insert(fixes.Replacements.end(), r.fixes.begin(), r.fixes.end());
     if (!r.ok) continue;
     if (Summary)
@@ -393,6 +468,7 @@ int main(int argc, const char** argv) {
       headerDecls += r.header;
     }
   }
+  if (recordDiags && !emitDiagnostics(diagnostics)) return 1;
   if (!ExportFixes.empty()) {
     std::string yaml;
     llvm::raw_string_ostream os(yaml);

@@ -24,3 +24,6 @@ if nvcc:
     config.substitutions.append(("%nvcc", nvcc))
 # The CPU emulation's cuda_runtime.h: host C++ that includes generated headers compiles with g++.
 config.substitutions.append(("%exo-emulation-include", os.path.join(config.exo_source_dir, "tests", "emulation", "include")))
+# SARIF logs are checked against the SARIF 2.1.0 schema (tests/sarif/validate_sarif.py).
+config.substitutions.append(("%validate-sarif", "python3 " + os.path.join(config.exo_source_dir, "tests", "sarif", "validate_sarif.py")))
+config.substitutions.append(("%exo-source", config.exo_source_dir))
