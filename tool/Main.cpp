@@ -25,6 +25,7 @@
 #include "rewriter/CudaPrinter.h"
 #include "tool/Driver.h"
 #include "tool/Explanations.h"
+#include "tool/Lsp.h"
 
 extern "C" int exoAttributesLinked();
 
@@ -49,6 +50,14 @@ static cl::opt<bool> DepsMD("MD",
                                      "includes) to -MF <file>, else to <output>.d"),
                             cl::cat(Category));
 static cl::opt<bool> DepsMMD("MMD", cl::desc("as -MD, leaving out system headers"), cl::cat(Category));
+static cl::opt<bool> DepsMP("MP",
+                            cl::desc("with -MD/-MMD, also an empty rule for each included file (as GCC's -MP): "
+                                     "deleting or renaming a header does not break the build"),
+                            cl::cat(Category));
+static cl::opt<bool> Lsp("lsp",
+                         cl::desc("serve the Language Server Protocol on stdin/stdout: an editor's documents are "
+                                  "checked on open and save, fix-its are code actions"),
+                         cl::cat(Category));
 static cl::opt<std::string> DepFile("MF", cl::desc("the dependency file of -MD/-MMD"), cl::value_desc("file"),
                                     cl::cat(Category));
 static cl::opt<std::string> Header("header",
@@ -103,6 +112,7 @@ OUTPUT:
   standard error. Files are written atomically, and only when no input has an
   error; no output may be an input or another output. -MD/-MMD write the
   dependencies (Make syntax) last, only when the .cu files are written.
+  -MP adds an empty rule for each included file (as GCC's -MP).
   --format=json/sarif: one document with the diagnostics of all inputs goes to
   standard output (or --diagnostics-output), also when there are errors;
   each diagnostic carries its stable ID (see --explain), its -W flag, its
@@ -319,6 +329,44 @@ int usage(const std::string& msg) {
   return 2;
 }
 
+/// --lsp: each document is checked with the compile flags of -p, or of "--", or of the
+/// compilation database found for it (as for files on the command line).
+int serveLsp(const char* argv0, bool sawDashDash, const std::vector<std::string>& extraArgs,
+             const std::vector<std::string>& warningArgs) {
+  if (!Inputs.empty()) return usage("'--lsp' checks the editor's documents; drop the input files");
+  if (!Output.empty() || !OutDir.empty() || !ExportFixes.empty() || !Header.empty() || DepsMD || DepsMMD ||
+      DumpModel || Format != exo::DiagFormat::Text || !DiagnosticsOutput.empty())
+    return usage("'--lsp' writes nothing but protocol messages; drop the output options");
+  std::unique_ptr<clang::tooling::CompilationDatabase> fixed;
+  if (!BuildPath.empty()) {
+    std::string error;
+    fixed = clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, error);
+    if (!fixed) return usage("cannot read a compilation database in '" + BuildPath + "': " + error);
+    fixed = clang::tooling::inferMissingCompileCommands(std::move(fixed));
+  } else if (sawDashDash) {
+    fixed = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", extraArgs);
+  }
+  exo::DriverOptions opts;
+  opts.checkOnly = true;
+  opts.recordDiagnostics = true;
+  opts.proverMaxQueries = MaxQueries;
+  opts.exoIncludeDir = findExoInclude(argv0);
+  opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
+  opts.warningArgs = warningArgs;
+  exo::LspChecker check = [&](const std::string& path, const std::string& text) {
+    std::unique_ptr<clang::tooling::CompilationDatabase> found;
+    const clang::tooling::CompilationDatabase* db = fixed.get();
+    if (!db) {
+      found = findDatabase(path);
+      if (found) found = clang::tooling::inferMissingCompileCommands(std::move(found));
+      else found = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>{});
+      db = found.get();
+    }
+    return exo::processFile(*db, path, opts, &text).diagnostics;
+  };
+  return exo::runLspServer(stdin, stdout, check);
+}
+
 }  // namespace
 
 int main(int argc, const char** argv) {
@@ -370,6 +418,7 @@ int main(int argc, const char** argv) {
     llvm::outs() << exo::explainDiagnostic(*id);
     return 0;
   }
+  if (Lsp) return serveLsp(argv[0], sawDashDash, extraArgs, warningArgs);
   if (Inputs.empty()) return usage("no input files (usage: exo-cuda [options] <file>... [-- <compiler args>])");
   if (!Output.empty() && Inputs.size() != 1) return usage("'-o' needs exactly one input; use '--out-dir'");
   if (!Output.empty() && !OutDir.empty()) return usage("give '-o' or '--out-dir', not both");
@@ -378,6 +427,7 @@ int main(int argc, const char** argv) {
   if (wantDeps() && Output.empty() && OutDir.empty())
     return usage("'-MD'/'-MMD' describe the written .cu; give '-o' or '--out-dir'");
   if (!DepFile.empty() && !wantDeps()) return usage("'-MF' needs '-MD' or '-MMD'");
+  if (DepsMP && !wantDeps()) return usage("'-MP' needs '-MD' or '-MMD'");
   if (!Header.empty() && (CheckOnly || DumpModel))
     return usage("'--header' writes a file; drop '--check-only'/'--dump-model'");
   bool recordDiags = Format != exo::DiagFormat::Text;
@@ -460,6 +510,8 @@ int main(int argc, const char** argv) {
       rules += makeEscaped(path) + ":";
       for (const std::string& dep : r.dependencies) rules += " \\\n  " + makeEscaped(dep);
       rules += "\n";
+      if (DepsMP)  // "<header>:" for each included file (not the input), like GCC's -MP
+        for (size_t i = 1; i < r.dependencies.size(); ++i) rules += "\n" + makeEscaped(r.dependencies[i]) + ":\n";
     }
     if (!Header.empty()) {
       llvm::SmallString<256> name(in);
