@@ -108,6 +108,7 @@ int Encoder::paramAtom(const Var* v) {
   if (it != paramAtoms_.end()) return it->second;
   int a = newAtom(v->name);
   assumeFacts_.push_back(atoms_[a] >= wideVal(minValue(v->type.scalar)) && atoms_[a] <= wideVal(maxValue(v->type.scalar)));
+  definitions_.push_back(assumeFacts_.back());
   paramAtoms_[v] = a;
   paramAtomSet_.insert(a);
   sharedAtoms_.push_back(a);
@@ -367,7 +368,10 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
           if (it == paramDivs_.end()) {
             Instance global;
             divMod(*l, c, global, q, m);
-            for (const z3::expr& f : global.facts) assumeFacts_.push_back(f);
+            for (const z3::expr& f : global.facts) {
+              assumeFacts_.push_back(f);
+              definitions_.push_back(f);
+            }
             it = paramDivs_.emplace(key, std::make_pair(q, m)).first;
             sharedAtoms_.push_back(q);
           }
