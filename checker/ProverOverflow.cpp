@@ -573,7 +573,11 @@ private:
     std::string ctxKey = contextKey(root);
     std::optional<Instance> inst;
     std::vector<z3::expr> rootLits;
-    for (const Op* op : pending) {
+    for (size_t i = 0; i < pending.size(); ++i) {
+      const Op* op = pending[i];
+      // What a proposed bound must also make safe: this operation and the ones the
+      // intervals left open after it in the expression (they build on its value).
+      cover_.assign(pending.begin() + i, pending.end());
       std::string key = ctxKey + "#";
       exprKey(*op->e, key);
       for (const auto& [c, v] : op->guards) {
@@ -840,10 +844,12 @@ private:
   }
 
   /// A note with a fix-it inserting `exo::assume(p <= B ...)` at the top of the kernel:
-  /// the largest B that the intervals prove the operation safe with (every parameter
-  /// it depends on bounded by B; also made non-negative when bounding above is not enough).
+  /// the largest B that the intervals prove the operation (and the rest of cover_) safe
+  /// with, every parameter they depend on bounded by B, and also made non-negative when
+  /// bounding above is not enough.
   void proposeBound(const Root& root, const Op& op) {
     std::set<const Var*> params, seen;
+    for (const Op* o : cover_) paramsOf(*o->e, params, seen);
     paramsOf(*op.e, params, seen);
     if (params.empty() || !k_.body || k_.body->body.empty()) return;
     const Bounds& base = root.ranges->bounds();
@@ -862,7 +868,13 @@ private:
         if (lo > hi) return Settled::Vacuous;
       }
       Ranges R(facts_, std::move(b));
-      return intervalCheck(*op.e, R);
+      Settled first = intervalCheck(*op.e, R);
+      if (first != Settled::Proven && first != Settled::Vacuous) return Settled::Unsettled;
+      for (const Op* o : cover_) {
+        Settled v = intervalCheck(*o->e, R);
+        if (v != Settled::Proven && v != Settled::Vacuous) return Settled::Unsettled;
+      }
+      return first;
     };
     auto holds = [&](Wide B, const std::set<const Var*>& nonNegative) {
       Settled v = check(B, nonNegative);
@@ -870,6 +882,9 @@ private:
     };
     Wide top = 0;
     for (const Var* p : params) top = std::max(top, current(p).second);
+    // Bounded above only, or also made non-negative: the larger bound wins (a stride
+    // that may be negative needs `>= 0`; an upper bound alone then stays tiny).
+    std::optional<std::pair<Wide, std::set<const Var*>>> best;
     for (std::set<const Var*> nonNegative : {std::set<const Var*>{}, params}) {
       if (!holds(1, nonNegative)) continue;
       Wide lo = 1, hi = top;  // holds(lo); the answer is in [lo, hi]
@@ -885,20 +900,23 @@ private:
         nonNegative.erase(p);
         if (check(lo, nonNegative) != Settled::Proven) nonNegative.insert(p);
       }
-      std::string cond;
-      for (const Var* p : k_.params) {
-        if (!params.count(p)) continue;
-        auto [curLo, curHi] = current(p);
-        if (nonNegative.count(p) && curLo < 0) cond += (cond.empty() ? "" : " && ") + p->name + " >= 0";
-        if (curHi > lo) cond += (cond.empty() ? "" : " && ") + p->name + " <= " + text(lo);
-      }
-      if (cond.empty()) return;
-      const Stmt& first = *k_.body->body.front();
-      sink_.diag(DiagID::note_overflow_fix, SrcRange{first.range.begin, first.range.begin},
-                 {cond, printExpr(*op.e), op.e->type.scalarSpelling()},
-                 {FixIt{SrcRange{first.range.begin, SrcLoc{}}, "exo::assume(" + cond + ");\n"}});
-      return;
+      if (!best || lo > best->first) best = {lo, nonNegative};
     }
+    if (!best) return;
+    auto& [bound, nonNegative] = *best;
+    std::string cond;
+    for (const Var* p : k_.params) {
+      if (!params.count(p)) continue;
+      auto [curLo, curHi] = current(p);
+      if (nonNegative.count(p) && curLo < 0) cond += (cond.empty() ? "" : " && ") + p->name + " >= 0";
+      if (curHi > bound) cond += (cond.empty() ? "" : " && ") + p->name + " <= " + text(bound);
+    }
+    if (cond.empty()) return;
+    const Stmt& first = *k_.body->body.front();
+    const Expr& whole = cover_.empty() ? *op.e : *cover_.back()->e;
+    sink_.diag(DiagID::note_overflow_fix, SrcRange{first.range.begin, first.range.begin},
+               {cond, printExpr(whole), whole.type.scalarSpelling()},
+               {FixIt{SrcRange{first.range.begin, SrcLoc{}}, "exo::assume(" + cond + ");\n"}});
   }
 
   const KernelFacts& facts_;
@@ -915,6 +933,7 @@ private:
   std::unordered_map<std::string, bool> asked_;  // question -> proven
   std::set<std::pair<const Expr*, const Stmt*>> reported_;
   std::map<const Stmt*, std::set<const Expr*>> operandExprs_;
+  std::vector<const Op*> cover_;
 };
 
 }  // namespace
