@@ -251,8 +251,9 @@ static bool isIntegralExpr(const Expr& e) { return !e.type.isPointer && !e.type.
 
 std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string& why, int depth) {
   std::optional<Poly> v = integerValue(e, inst, why, depth);
-  // Values are mathematical integers, exact for signed C arithmetic (overflow aside,
-  // see docs/prover.md). Unsigned arithmetic wraps modulo 2^width: so does its model.
+  // Values are mathematical integers, exact for signed C arithmetic (checker/
+  // ProverOverflow proves that no signed operation overflows). Unsigned arithmetic wraps
+  // modulo 2^width: so does its model.
   bool wraps = e.kind == ExprKind::Binary ? (e.spelling == "+" || e.spelling == "-" || e.spelling == "*" || e.spelling == "<<")
                                           : e.kind == ExprKind::Unary && (e.spelling == "-" || e.spelling == "~");
   if (v && wraps && isUnsignedKind(e.type.scalar) && e.type.scalar != ScalarKind::Bool)

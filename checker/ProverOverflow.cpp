@@ -480,6 +480,27 @@ private:
       case StmtKind::For:
         add(s.lo.get(), path_, instr_, "the start of loop '" + s.var->name + "'");
         add(s.hi.get(), path_, instr_, "the bound of loop '" + s.var->name + "'");
+        // The launcher sizes the grid in long long: (hi - lo + step - 1) / step
+        // (rewriter/CudaPrinter's extentExpr), exact unless 64-bit bounds are extreme.
+        if (s.loop == LoopKind::Block && s.lo && s.hi && !(s.lo->kind == ExprKind::IntLit && s.lo->ival == 0)) {
+          Type ll;
+          ll.scalar = ScalarKind::Long;
+          ExprPtr span = Expr::binary("-", Expr::cast(ll, s.hi, false), Expr::cast(ll, s.lo, false), ll);
+          ExprPtr size = Expr::binary("+", span, Expr::intLit(s.step - 1, ll), ll);
+          size->range = span->range = size->args[1]->range = SrcRange{s.range.begin, s.range.begin};
+          synthetic_.push_back(size);
+          add(size.get(), path_, instr_, "the launcher's grid size for loop '" + s.var->name + "'");
+        }
+        // `v += step` runs after every iteration, the last one too: v + step, inside the loop.
+        if (s.var && s.step > 0 && isSignedInteger(s.var->type.scalar)) {
+          ExprPtr step = Expr::intLit(s.step, s.var->type);
+          ExprPtr next = Expr::binary("+", Expr::varRef(s.var, s.var->type), step, s.var->type);
+          next->range = step->range = next->args[0]->range = SrcRange{s.range.begin, s.range.begin};
+          synthetic_.push_back(next);
+          path_.push_back({&s, 0});
+          add(next.get(), path_, instr_, "the increment of loop '" + s.var->name + "'");
+          path_.pop_back();
+        }
         break;
       case StmtKind::If:
         add(s.cond.get(), path_, instr_, "the condition of an 'if'");
@@ -539,7 +560,7 @@ private:
       z3::params p(q_->ctx);
       // A small deterministic budget: the intervals settle the common cases; a
       // question that needs more is "cannot prove" (with the assume that settles it).
-      p.set("rlimit", 4000000u);
+      p.set("rlimit", kBudget);
       p.set("random_seed", 0u);
       solver_->set(p);
     }
@@ -592,6 +613,14 @@ private:
       if (!inst) {
         inst = enc.instantiate(root.path, "o.");
         std::string why;
+        // The enclosing loops' bounds are in their types: an overflow there is reported
+        // at the bound (its own question), not again through the values it lets the loop take.
+        for (const Stmt* l : enclosingLoops(root.path))
+          for (const ExprPtr& b : {l->lo, l->hi})
+            if (b && isInteger(b->type.scalar) && !b->type.isPointer)
+              if (std::optional<Poly> v = enc.intExpr(*b, *inst, why))
+                rootLits.push_back(enc.toZ3(*v) >= enc.wideVal(minValue(b->type.scalar)) &&
+                                   enc.toZ3(*v) <= enc.wideVal(maxValue(b->type.scalar)));
         for (const auto& [c, v] : root.guards)
           if (std::optional<z3::expr> b = enc.boolExpr(*c, *inst, why)) rootLits.push_back(v ? *b : !*b);
           else inst->dropped.push_back({c, why});
@@ -604,7 +633,7 @@ private:
       std::optional<z3::expr> bad = violation(*op->e, *inst, why);
       if (!bad) {
         asked_[key] = false;
-        refuse(root, *op, "its operands cannot be modelled: " + why);
+        refuse(root, *op, "it cannot be modelled: " + why);
         return;
       }
       ++stats_.overflowSolved;
@@ -656,24 +685,58 @@ private:
   }
 
   /// A model with small sizes where there is one (a readable witness).
+  /// A model with small parameters (|p| <= 2^k for the smallest k found by bisection
+  /// on k): "n = 65792" tells where sizes stop fitting better than a huge value does.
+  /// Powers of two only: a bound right at the overflow's threshold makes a hard
+  /// non-linear question.
   z3::model smallModel(z3::solver& s) {
     Encoder& enc = q_->enc;
     z3::model found = s.get_model();
-    for (int64_t limit : {int64_t(256), int64_t(65536), int64_t(1) << 24}) {
+    if (enc.params().empty()) return found;
+    auto within = [&](int bits) -> std::optional<z3::model> {
+      Wide limit = Wide(1) << bits;
       s.push();
       for (const auto& [v, atom] : enc.params()) {
         z3::expr x = enc.atomExpr(atom);
-        s.add(x >= q_->ctx.int_val(static_cast<int64_t>(-limit)) && x <= q_->ctx.int_val(limit));
+        s.add(x >= enc.wideVal(-limit) && x <= enc.wideVal(limit));
       }
-      Verdict v = q_->solve(s);
-      if (v == Verdict::Sat) {
-        z3::model m = s.get_model();
-        s.pop();
-        return m;
-      }
+      std::optional<z3::model> m;
+      if (q_->solve(s) == Verdict::Sat) m = s.get_model();
       s.pop();
+      return m;
+    };
+    setBudget(kWitnessBudget);
+    int lo = 7, hi = 0;  // nothing within 2^lo (tried below); a model within 2^hi
+    Wide top = 0;
+    for (const auto& [v, atom] : enc.params()) {
+      Wide x = val(found, enc.atomExpr(atom));
+      top = std::max(top, x < 0 ? -x : x);
     }
+    while (hi < 64 && (Wide(1) << hi) < top) ++hi;
+    if (std::optional<z3::model> m = within(8)) {
+      found = *m;
+      hi = lo;
+    } else {
+      lo = 8;
+    }
+    while (hi - lo > 1) {
+      int mid = (lo + hi) / 2;
+      if (std::optional<z3::model> m = within(mid)) {
+        found = *m;
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    setBudget(kBudget);
     return found;
+  }
+
+  static constexpr unsigned kBudget = 4000000, kWitnessBudget = 300000;
+  void setBudget(unsigned rlimit) {
+    z3::params p(q_->ctx);
+    p.set("rlimit", rlimit);
+    solver_->set(p);
   }
 
   // ------------------------------------------------------------- reports
@@ -925,6 +988,7 @@ private:
   ProverLimits limits_;
   DiagSink& sink_;
   std::vector<Root> roots_;
+  std::vector<ExprPtr> synthetic_;  // `v + step` of the loops
   std::shared_ptr<Ranges> body_;
   Path path_;
   const Stmt* instr_ = nullptr;
