@@ -18,6 +18,7 @@
 #include "checker/ProverAccess.h"
 #include "checker/ProverAlignment.h"
 #include "checker/ProverFast.h"
+#include "checker/ProverOverflow.h"
 #include "checker/ProverQuery.h"
 #include "checker/ProverRaces.h"
 #include "checker/ProverWitness.h"
@@ -47,6 +48,7 @@ public:
     checkConvergence();
     checkGlobalBounds();  // its own context: the fast path and the reporting path stay as they were
     checkAlignments(facts_, stats_, limits_, sink_);  // its own context too
+    checkOverflow(facts_, stats_, limits_, sink_);    // intervals first, then its own context
     // The fast path decides; when it proves the kernel there is nothing to report.
     // Otherwise the reporting path below asks its questions as it always has (a
     // witness depends on the solver's history, so that history must not change).

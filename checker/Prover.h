@@ -15,6 +15,8 @@ struct ProverStats {
   uint64_t accessPairs = 0;   // pairs of accesses examined
   uint64_t solverQueries = 0; // queries sent to the solver
   uint64_t pairsCompared = 0; // pairs of accesses the fast path compared (with or without a query)
+  uint64_t overflowChecks = 0;  // signed operations checked for overflow
+  uint64_t overflowSolved = 0;  // of them, the questions the intervals left to the solver
   double seconds = 0;         // wall time of the proof
 };
 

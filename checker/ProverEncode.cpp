@@ -108,6 +108,7 @@ int Encoder::paramAtom(const Var* v) {
   if (it != paramAtoms_.end()) return it->second;
   int a = newAtom(v->name);
   assumeFacts_.push_back(atoms_[a] >= wideVal(minValue(v->type.scalar)) && atoms_[a] <= wideVal(maxValue(v->type.scalar)));
+  definitions_.push_back(assumeFacts_.back());
   paramAtoms_[v] = a;
   paramAtomSet_.insert(a);
   sharedAtoms_.push_back(a);
@@ -250,8 +251,9 @@ static bool isIntegralExpr(const Expr& e) { return !e.type.isPointer && !e.type.
 
 std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string& why, int depth) {
   std::optional<Poly> v = integerValue(e, inst, why, depth);
-  // Values are mathematical integers, exact for signed C arithmetic (overflow aside,
-  // see docs/prover.md). Unsigned arithmetic wraps modulo 2^width: so does its model.
+  // Values are mathematical integers, exact for signed C arithmetic (checker/
+  // ProverOverflow proves that no signed operation overflows). Unsigned arithmetic wraps
+  // modulo 2^width: so does its model.
   bool wraps = e.kind == ExprKind::Binary ? (e.spelling == "+" || e.spelling == "-" || e.spelling == "*" || e.spelling == "<<")
                                           : e.kind == ExprKind::Unary && (e.spelling == "-" || e.spelling == "~");
   if (v && wraps && isUnsignedKind(e.type.scalar) && e.type.scalar != ScalarKind::Bool)
@@ -367,7 +369,10 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
           if (it == paramDivs_.end()) {
             Instance global;
             divMod(*l, c, global, q, m);
-            for (const z3::expr& f : global.facts) assumeFacts_.push_back(f);
+            for (const z3::expr& f : global.facts) {
+              assumeFacts_.push_back(f);
+              definitions_.push_back(f);
+            }
             it = paramDivs_.emplace(key, std::make_pair(q, m)).first;
             sharedAtoms_.push_back(q);
           }

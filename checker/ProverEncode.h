@@ -65,6 +65,10 @@ public:
   int paramAtom(const model::Var* v);
   /// Facts about scalar parameters from exo::assume (those that can be encoded).
   const std::vector<z3::expr>& assumeFacts() const { return assumeFacts_; }
+  /// The part of assumeFacts() that holds whatever the assumes say: the parameters'
+  /// type ranges and the definitions of shared parameter quotients (`n / 256`). Grows
+  /// as atoms are made (the overflow check of an assume uses only the assumes before it).
+  const std::vector<z3::expr>& definitions() const { return definitions_; }
   const std::vector<std::pair<const model::Var*, int>>& params() const { return params_; }
 
   /// Instantiates the loops and conditions along `path`. Unencodable loop bounds or
@@ -115,6 +119,7 @@ private:
   std::map<const model::Var*, int> paramAtoms_;
   std::vector<std::pair<const model::Var*, int>> params_;
   std::vector<z3::expr> assumeFacts_;
+  std::vector<z3::expr> definitions_;
   std::set<int> paramAtomSet_;
   std::vector<int> sharedAtoms_;
   std::map<std::string, std::pair<int, int>> paramDivs_;

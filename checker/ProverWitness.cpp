@@ -42,6 +42,10 @@ public:
     return result_;
   }
 
+  /// The C++ value of e at the witness (after run()): nullopt if it reads memory or is
+  /// undefined.
+  std::optional<Wide> at(const Expr& e) { return value(e); }
+
 private:
   static std::string text(Wide v) { return std::to_string(static_cast<long long>(v)); }
 
@@ -119,6 +123,15 @@ private:
 }  // namespace
 
 WitnessCheck checkWitness(const Encoder& enc, const z3::model& m, const Side& s) { return Replay(enc, m, s).run(); }
+
+WitnessCheck checkWitnessValues(const Encoder& enc, const z3::model& m, const Side& s,
+                                const std::vector<const Expr*>& exprs, std::vector<std::optional<Wide>>& values) {
+  Replay r(enc, m, s);
+  WitnessCheck w = r.run();
+  values.clear();
+  for (const Expr* e : exprs) values.push_back(w.real ? r.at(*e) : std::nullopt);
+  return w;
+}
 
 WitnessCheck bothReal(const Encoder& enc, const z3::model& m, const Side& a, const Side& b) {
   WitnessCheck w = checkWitness(enc, m, a);

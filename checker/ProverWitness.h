@@ -8,7 +8,9 @@
 // condition that reads memory is unknown and accepted (any data may make it true).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <z3++.h>
 
@@ -26,6 +28,11 @@ struct WitnessCheck {
 
 /// Is the execution the model describes for side `s` one the program can take?
 WitnessCheck checkWitness(const Encoder& enc, const z3::model& m, const Side& s);
+
+/// checkWitness, then the C++ values (model/Evaluate) of `exprs` in that execution:
+/// nullopt for one that reads memory or whose evaluation is undefined.
+WitnessCheck checkWitnessValues(const Encoder& enc, const z3::model& m, const Side& s,
+                                const std::vector<const model::Expr*>& exprs, std::vector<std::optional<model::Wide>>& values);
 
 /// Both sides of a pair: the first one that is not real, else real.
 WitnessCheck bothReal(const Encoder& enc, const z3::model& m, const Side& a, const Side& b);

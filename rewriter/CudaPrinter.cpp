@@ -383,7 +383,12 @@ private:
   }
 
   void printLauncher() {
-    os_ << "// Host launcher: checks the kernel's exo::assume preconditions, then launches.\n";
+    // The assumes are evaluated as written, in the kernel's types and in order: the prover
+    // proved that none of their operations overflows given the assumes before it
+    // (checker/ProverOverflow), and the grid's bounds likewise; the grid size is then
+    // computed in long long (extentExpr), which that proof covers too.
+    os_ << "// Host launcher: checks the kernel's exo::assume preconditions (in order; none overflows\n"
+        << "// given the ones before it), then launches.\n";
     line(k_.loc);
     os_ << launcherSignature(k_) << " {\n";
     depth_ = 1;

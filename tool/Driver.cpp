@@ -235,7 +235,8 @@ private:
       if (opts_.printStats)
         llvm::errs() << "exo-cuda: " << k->name << ": prover " << (proven ? "proved" : "rejected") << " in "
                      << llvm::format("%.3f", stats.seconds) << " s, " << stats.accessPairs << " access pairs, "
-                     << stats.solverQueries << " solver queries\n";
+                     << stats.solverQueries << " solver queries, " << stats.overflowChecks
+                     << " operations checked for overflow (" << stats.overflowSolved << " by the solver)\n";
       if (proven) {
         result_.summary.push_back(describe(*k, stats));
         kernels.push_back(std::move(k));

@@ -22,7 +22,7 @@ constexpr int MT = 4, NT = 4;               // 16 x 8 mma tiles per warp: 64 x 3
 void mma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
               float* __restrict__ C) {
   exo::assume(M % BM == 0 && N % BN == 0 && K % BK == 0 && K > 0);
-  exo::assume(M <= 65536 && N <= 65536 && K <= 32768);  // indices fit in int
+  exo::assume(M <= 32768 && N <= 65536 && K <= 32768);  // indices fit in int: M * N <= 2^31
   exo::extent(A, M, K);
   exo::extent(B, N, K);
   exo::extent(C, M, N);

@@ -8,6 +8,7 @@
 void sgemm_tiled(int M, int N, int K, const float* __restrict__ A, const float* __restrict__ B,
                  float* __restrict__ C) {
   exo::assume(M % 32 == 0 && N % 32 == 0 && K % 32 == 0);
+  exo::assume(M <= 32768 && N <= 32768 && K <= 32768);  // indices fit in int
   [[exo::parallel(block)]] for (int bm = 0; bm < M / 32; ++bm)
   [[exo::parallel(block)]] for (int bn = 0; bn < N / 32; ++bn) {
     [[exo::shared]] float As[32][32];

@@ -8,6 +8,7 @@
 [[exo::kernel]]
 void transpose(int rows, int cols, const float* __restrict__ in, float* __restrict__ out) {
   exo::assume(rows % 32 == 0 && cols % 32 == 0);
+  exo::assume(rows <= 32768 && cols <= 32768);  // indices fit in int
   [[exo::parallel(block)]] for (int br = 0; br < rows / 32; ++br)
   [[exo::parallel(block)]] for (int bc = 0; bc < cols / 32; ++bc) {
     [[exo::shared]] float tile[32][33];

@@ -8,6 +8,7 @@
 [[exo::kernel]]
 void warp_reduce(int R, const float* __restrict__ x, float* __restrict__ out) {
   exo::assume(R % 4 == 0);
+  exo::assume(R <= 1048576);  // indices fit in int
   [[exo::parallel(block)]] for (int g = 0; g < R / 4; ++g) {
     [[exo::shared]] float part[4][32];  // part[w]: the partial sums of warp w
     [[exo::parallel(warp)]] for (int w = 0; w < 4; ++w) {

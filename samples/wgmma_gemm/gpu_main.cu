@@ -31,7 +31,7 @@ int main() {
     ok &= run(st, 1024, 768, 320);       // 8 x 6 blocks, 10 k-steps
     ok &= run(st, 384, 1152, 4096);      // 3 x 9 blocks, 128 k-steps
     ok &= run(st, 2048, 2048, 1024);     // 256 blocks: two waves over 132 SMs
-    ok &= run(st, 65536, 128, 32);       // the largest M
+    ok &= run(st, 32768, 128, 32);       // the largest M
     ok &= run(st, 128, 65536, 32);       // the largest N
     ok &= run(st, 128, 128, 32768);      // the largest K (1024 k-steps)
   }
@@ -39,7 +39,7 @@ int main() {
   ok &= rejects(st, 128, 136, 32);    // N % 128 != 0
   ok &= rejects(st, 128, 128, 48);    // K % 32 != 0
   ok &= rejects(st, 128, 128, 0);     // K == 0
-  ok &= rejects(st, 65664, 128, 32);  // M > 65536
+  ok &= rejects(st, 32896, 128, 32);  // M > 32768 (C's index M * N would overflow int at N = 65536)
   ok &= rejects(st, 128, 128, 32800); // K > 32768
   cudaStreamDestroy(st);
   return ok ? 0 : 1;

@@ -30,8 +30,8 @@ struct ElementRecord {
 
 class Interp {
 public:
-  Interp(const Kernel& k, const std::map<const Var*, int64_t>& params, int64_t maxAccesses)
-      : k_(k), budget_(maxAccesses) {
+  Interp(const Kernel& k, const std::map<const Var*, int64_t>& params, int64_t maxAccesses, bool lastBlockOnly)
+      : k_(k), budget_(maxAccesses), lastBlockOnly_(lastBlockOnly) {
     for (auto& [v, x] : params) env_[v] = x;
   }
 
@@ -56,6 +56,14 @@ private:
       return;
     }
     const Stmt* l = k_.gridLoops[level];
+    if (lastBlockOnly_ && !l->compareAs && l->step > 0) {
+      Wide lo = evalWide(*l->lo), hi = evalWide(*l->hi);
+      Wide trip = hi > lo ? (hi - lo + l->step - 1) / l->step : 0;
+      if (trip <= 0 || res_.undefined) return;
+      env_[l->var] = lo + (trip - 1) * l->step;
+      grid(level + 1, cta * static_cast<int64_t>(trip) + static_cast<int64_t>(trip - 1));
+      return;
+    }
     std::vector<Wide> values = iterations(*l);
     int64_t trip = static_cast<int64_t>(values.size());
     for (int64_t i = 0; i < trip; ++i) {
@@ -235,6 +243,7 @@ private:
 
   const Kernel& k_;
   int64_t budget_;
+  bool lastBlockOnly_ = false;
   std::map<const Var*, Wide> env_;
   BruteResult res_;
   int64_t cta_ = 0;
@@ -245,9 +254,10 @@ private:
 
 }  // namespace
 
-BruteResult bruteForce(const Kernel& k, const std::map<const Var*, int64_t>& params, int64_t maxAccesses) {
+BruteResult bruteForce(const Kernel& k, const std::map<const Var*, int64_t>& params, int64_t maxAccesses,
+                       bool lastBlockOnly) {
   if (!k.blockBody) return {};
-  return Interp(k, params, maxAccesses).run();
+  return Interp(k, params, maxAccesses, lastBlockOnly).run();
 }
 
 }  // namespace exo::test

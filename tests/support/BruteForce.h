@@ -24,7 +24,10 @@ struct BruteResult {
 
 /// Interprets k (already thread-mapped) with the given integer parameter values.
 /// Index expressions must not read memory (memory contents are not modelled).
+/// `lastBlockOnly`: runs only the last iteration of each block loop (the largest block
+/// offsets: where index arithmetic that grows with the block overflows first), without
+/// enumerating the others.
 BruteResult bruteForce(const model::Kernel& k, const std::map<const model::Var*, int64_t>& params,
-                       int64_t maxAccesses = 2'000'000);
+                       int64_t maxAccesses = 2'000'000, bool lastBlockOnly = false);
 
 }  // namespace exo::test

@@ -1,6 +1,8 @@
 #include "tests/support/RandomKernel.h"
 
 #include <algorithm>
+#include <array>
+#include <climits>
 #include <sstream>
 
 namespace exo::test {
@@ -58,6 +60,15 @@ public:
     bool symbolic = pick(3) == 0;
     if (symbolic) {
       k.body->body.push_back(Stmt::assume(bin("==", bin("%", ref(n), lit(16)), lit(0))));
+      // An upper bound on n, or none: then only overflow-free index arithmetic is proven.
+      int64_t nmax = std::array<int64_t, 5>{0, 4096, 65536, 1 << 20, 65536}[pick(5)];
+      if (nmax) {
+        k.body->body.push_back(Stmt::assume(bin("<=", ref(n), lit(nmax))));
+        log_ << "  assume(n <= " << nmax << ")\n";
+      } else {
+        log_ << "  (n unbounded)\n";
+      }
+      out.largest = {{n, (nmax ? nmax : INT32_MAX) / 16 * 16}};
       g->hi = bin("/", ref(n), lit(16));
       for (int64_t v : {16, 32, 48, 64, 128, 256}) out.sizes.push_back({{n, v}});
       gridMax_ = 2;
@@ -227,6 +238,8 @@ private:
       lastSpan_ = 0;
       Affine a = affine(gv, 0, false);
       int64_t stride = lastSpan_ && pick(3) ? lastSpan_ : 1 + pick(64);
+      if (pick(10) == 0) stride = int64_t(1) << (20 + pick(4));  // overflows for large n
+      log_ << "  global stride " << stride << "\n";
       return index(p, {bin("+", bin("*", ref(b_), lit(stride)), a.expr())});
     };
     ExprPtr lhs, rhs;  // made in this order: the generator's choices depend on it

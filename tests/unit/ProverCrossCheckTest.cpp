@@ -45,6 +45,11 @@ struct CountingSink : model::DiagSink {
     }
     return s;
   }
+  bool has(model::DiagID id) const {
+    for (const auto& d : diags)
+      if (d.id == id) return true;
+    return false;
+  }
   std::string first() const {
     for (const auto& d : diags)
       if (model::diagLevel(d.id) == model::DiagLevel::Error) {
@@ -63,7 +68,8 @@ TEST(ProverCrossCheck, RandomKernelsAgainstBruteForce) {
   const char* envSeed = std::getenv("EXO_CROSSCHECK_SEED");
   const int programs = envPrograms ? std::atoi(envPrograms) : 600;
   std::mt19937 rng(envSeed ? static_cast<unsigned>(std::atoi(envSeed)) : 12345u);
-  int tried = 0, racy = 0, clean = 0, falseAccepts = 0, falseRejects = 0, unmapped = 0, confirmedLate = 0, skippedUndefined = 0;
+  int tried = 0, racy = 0, clean = 0, falseAccepts = 0, falseRejects = 0, unmapped = 0, confirmedLate = 0, skippedUndefined = 0,
+      overflowing = 0;
   auto start = std::chrono::steady_clock::now();
   for (int p = 0; p < programs; ++p) {
     RandomKernel rk = randomKernel(rng);
@@ -84,13 +90,20 @@ TEST(ProverCrossCheck, RandomKernelsAgainstBruteForce) {
       ++skippedUndefined;
       continue;
     }
+    // Signed overflow at the largest sizes the assumes allow (the last block: block
+    // offsets grow with it): the program is undefined there, so it must be rejected.
+    bool overflows = !rk.largest.empty() && bruteForce(*rk.kernel, rk.largest, 2'000'000, /*lastBlockOnly=*/true).undefined;
     CountingSink sink;
     bool proven = checker::proveKernel(*rk.kernel, sink);
-    if (truth.bad()) {
+    if (truth.bad() || overflows) {
       ++racy;
+      overflowing += overflows;
       if (proven) {
         ++falseAccepts;
-        ADD_FAILURE() << "false accept: brute force found " << truth.detail << "\n" << rk.text;
+        ADD_FAILURE() << "false accept: brute force found "
+                      << (truth.bad() ? truth.detail : "signed overflow at the largest allowed size") << "\n" << rk.text;
+      } else if (overflows && !truth.bad() && !sink.has(model::DiagID::err_overflow)) {
+        ADD_FAILURE() << "an overflowing program rejected for another reason:\n" << sink.all() << rk.text;
       }
     } else {
       // Clean at the small sizes tried: a rejection is false unless the brute force,
@@ -114,9 +127,10 @@ TEST(ProverCrossCheck, RandomKernelsAgainstBruteForce) {
     }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("cross-check: %d programs (%d racy, %d of them found only at the prover's witness sizes; %d clean; "
-              "%d not mappable, %d undefined in C++), %d false accepts, %d false rejects, %.1f s\n",
-              tried, racy, confirmedLate, clean, unmapped, skippedUndefined, falseAccepts, falseRejects, secs);
+  std::printf("cross-check: %d programs (%d racy, %d of them found only at the prover's witness sizes, %d of them "
+              "overflowing int at the largest allowed size; %d clean; %d not mappable, %d undefined in C++), "
+              "%d false accepts, %d false rejects, %.1f s\n",
+              tried, racy, confirmedLate, overflowing, clean, unmapped, skippedUndefined, falseAccepts, falseRejects, secs);
   EXPECT_EQ(falseAccepts, 0);
   EXPECT_GT(racy, programs / 10);   // the generator must exercise both outcomes
   EXPECT_GT(clean, programs / 10);

@@ -34,12 +34,14 @@ ExprPtr idx(Var* v, std::vector<ExprPtr> a) { return KB::index(v, std::move(a));
 void assign(Stmt* loop, ExprPtr lhs, ExprPtr rhs) { KB::assign(loop->forBody(), lhs, rhs); }
 void sync(Stmt* loop, SyncScope scope) { KB::sync(loop->forBody(), scope); }
 
-/// for b < n: shared s[64]; thread t < 64: s[t] = x[b*64+t]; [sync]; thread t < 64: y[b*64+t] = s[(t+shift)%64]
+/// assume(n <= bound); for b < n: shared s[64]; thread t < 64: s[t] = x[b*64+t]; [sync];
+/// thread t < 64: y[b*64+t] = s[(t+shift)%64]. Without the bound (bound 0), b * 64 may overflow.
 struct Shift {
   KB kb;
   Var *n, *x, *y, *s;
-  Shift(int64_t shift, bool withSync, int64_t extent = 64, SyncScope scope = SyncScope::Block) {
+  Shift(int64_t shift, bool withSync, int64_t extent = 64, SyncScope scope = SyncScope::Block, int64_t bound = 65536) {
     n = kb.param("n");
+    if (bound) kb.kernel->body->body.push_back(Stmt::assume(bin("<=", KB::ref(n), Expr::intLit(bound))));
     Type fp;
     fp.isPointer = true;
     fp.isRestrict = true;
@@ -106,6 +108,30 @@ TEST(Prover, OutOfBoundsShared) {
   Sink sink;
   EXPECT_FALSE(k.prove(sink));
   EXPECT_TRUE(sink.has(DiagID::err_out_of_bounds)) << sink.text();
+}
+
+TEST(Prover, UnboundedBlockOffsetMayOverflow) {
+  Shift k(1, true, 64, SyncScope::Block, /*bound=*/0);
+  Sink sink;
+  EXPECT_FALSE(k.prove(sink));
+  EXPECT_TRUE(sink.has(DiagID::err_overflow)) << sink.text();
+  EXPECT_TRUE(sink.has(DiagID::note_witness)) << sink.text();
+  // b * 64 <= (n - 1) * 64 fits in int for n <= 2^25.
+  bool fix = false;
+  for (const Diagnostic& d : sink.diags)
+    if (d.id == DiagID::note_overflow_fix) {
+      EXPECT_EQ(d.args[0], "n <= 33554432") << sink.text();
+      ASSERT_EQ(d.fixits.size(), 1u);
+      EXPECT_EQ(d.fixits[0].text, "exo::assume(n <= 33554432);\n");
+      fix = true;
+    }
+  EXPECT_TRUE(fix) << sink.text();
+}
+
+TEST(Prover, BoundedBlockOffsetDoesNotOverflow) {
+  Shift k(1, true, 64, SyncScope::Block, /*bound=*/33554432);
+  Sink sink;
+  EXPECT_TRUE(k.prove(sink)) << sink.text();
 }
 
 TEST(Prover, DeterministicDiagnostics) {

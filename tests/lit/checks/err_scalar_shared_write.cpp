@@ -5,6 +5,7 @@
 #include <exo/exo.hpp>
 
 [[exo::kernel]] void k(int n, const float* __restrict__ x, float* __restrict__ y) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
 #ifndef FIXED
     float sum = 0.f;

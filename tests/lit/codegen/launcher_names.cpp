@@ -8,6 +8,7 @@ constexpr unsigned kScale = 3;
 
 [[exo::kernel]]
 void k(long n, int stream, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (long b = 0; b < n; ++b)
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) {
       float v = stream;

@@ -8,6 +8,7 @@ constexpr unsigned kW = 8;
 
 [[exo::kernel]]
 void k(int n, float a, const float* __restrict__ x, float* __restrict__ y) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
     const float a = 2.f;  // shadows the parameter
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) {

@@ -7,6 +7,7 @@
 void k(int n, float* __restrict__ out) {
 #ifdef FIXED
   exo::assume(n > 0);
+  exo::assume(n <= 65536);
 #endif
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
 #ifndef FIXED

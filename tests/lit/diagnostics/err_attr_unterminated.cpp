@@ -17,6 +17,7 @@
 [[exo::kernel;
 #endif
 void k(int n, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
 #ifdef CLOSED_SHARED
     [[exo::shared]] float s[32];

@@ -11,6 +11,7 @@
 
 [[exo::kernel]]
 void k(int n, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     // CHECK: err_block_too_many_threads.cpp:[[@LINE+1]]:5: error: a block of this kernel needs 1056 threads; the limit is 1024
     [[exo::parallel(thread)]] for (int t = 0; t < N; ++t) out[b * N + t] = 1.f;

@@ -6,6 +6,7 @@
 
 [[exo::kernel]]
 void k(int n, float* __restrict__ out, float* __restrict__ flag) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
 #ifdef FIXED
     [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) flag[b] = 1.f;

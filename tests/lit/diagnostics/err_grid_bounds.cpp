@@ -6,6 +6,7 @@
 
 [[exo::kernel]]
 void k(int n, float* __restrict__ out) {
+  exo::assume(n >= 0 && n <= 8192);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
 #ifdef FIXED
   [[exo::parallel(block)]] for (int c = 0; c < n; ++c)

@@ -7,6 +7,7 @@
 [[exo::kernel]]
 void k(int n, float* __restrict__ out, float* __restrict__ out2) {
 #if defined(FIXED) || defined(NESTED)
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
     [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) out2[b] = 0.f;
 #else

@@ -10,6 +10,7 @@ void k(int n, float* __restrict__ out) {
 // CHECK: err_kernel_return.cpp:[[@LINE+1]]:1: error: kernel 'k' must return void
 int k(int n, float* __restrict__ out) {
 #endif
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = 1.f;
 #ifndef FIXED

@@ -9,9 +9,10 @@ template <int W>
 #endif
 [[exo::kernel]]
 void fill(int n, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = 1.f;
 }
-// CHECK: err_kernel_template.cpp:[[#@LINE-4]]:6: error: kernel 'fill' is a function template; exo rewrites plain functions only: write a non-template kernel for each instantiation you need
+// CHECK: err_kernel_template.cpp:[[#@LINE-5]]:6: error: kernel 'fill' is a function template; exo rewrites plain functions only: write a non-template kernel for each instantiation you need
 // CHECK-NOT: error:
 // CHECK: 1 error generated.

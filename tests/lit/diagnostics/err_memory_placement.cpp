@@ -6,6 +6,7 @@
 
 [[exo::kernel]]
 void k(int n, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
 #ifdef FIXED
     [[exo::shared]] float s[32];

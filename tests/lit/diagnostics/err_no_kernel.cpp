@@ -15,6 +15,7 @@
 [[exo::kernel]]
 #endif
 void k(int n, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = 1.f;
 }

@@ -6,6 +6,7 @@
 
 [[exo::kernel]]
 void k(int base, float* __restrict__ y) {
+  exo::assume(base <= 65536);
   [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) {
 #ifdef FIXED
     int k = base + t + 1;

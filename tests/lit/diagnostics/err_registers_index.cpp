@@ -6,6 +6,7 @@
 
 [[exo::kernel]]
 void k(int n, const float* __restrict__ in, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
     // thread t owns acc[t]
     [[exo::registers]] float acc[32];

@@ -6,6 +6,7 @@
 
 [[exo::kernel]]
 void k(int n, const float* __restrict__ in, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
     [[exo::registers]] float acc[32];
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) acc[t] = in[b * 32 + t];

@@ -11,6 +11,7 @@
 
 [[exo::kernel]]
 void k(int n, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     // CHECK: err_reserved_name.cpp:[[@LINE+1]]:40: error: 'exo_tid' is reserved: names starting with 'exo_' are used by the generated CUDA; rename it
     [[exo::parallel(thread)]] for (int NAME = 0; NAME < 32; ++NAME) out[b * 32 + NAME] = 1.f;

@@ -11,6 +11,7 @@
 
 [[exo::kernel]]
 void k(int n, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
     // CHECK: err_shared_too_large.cpp:[[@LINE+1]]:21: error: shared arrays of this kernel need 233472 bytes per block; the limit is 232448 (227 KiB)
     [[exo::shared]] float s[ROWS][256];

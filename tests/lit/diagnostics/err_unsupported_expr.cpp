@@ -10,6 +10,7 @@ constexpr int kTile = 32;
 
 [[exo::kernel]]
 void k(int n, float* __restrict__ out, const float* __restrict__ in) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     [[exo::parallel(thread)]] for (int t = 0; t < kTile; ++t) {
       const int i = b * kTile + t;

@@ -12,6 +12,7 @@ void k(int n, short s, float* __restrict__ out) {
 #else
 void k(int n, float* __restrict__ out) {
 #endif
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) {
 #if defined(FIXED) || defined(BADPARAM)

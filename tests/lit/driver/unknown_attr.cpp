@@ -9,6 +9,7 @@
 
 [[exo::kernel]]
 void k(int n, float* __restrict__ out) {
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
 #ifndef FIXED
     // CHECK: unknown_attr.cpp:[[@LINE+1]]:7: error: unknown attribute 'exo::local'; exo provides 'kernel', 'parallel', 'shared', 'registers' and 'sync'

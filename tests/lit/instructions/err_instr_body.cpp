@@ -10,6 +10,7 @@
 [[exo::kernel]]
 void k(int n, const float* __restrict__ in, float* __restrict__ out) {
   exo::assume(n % 32 == 0);
+  exo::assume(n <= 65536);
   exo::extent(in, 4 * n);
   exo::extent(out, n);
   [[exo::parallel(block)]] for (int b = 0; b < n / 32; ++b) {

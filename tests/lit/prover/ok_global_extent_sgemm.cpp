@@ -6,6 +6,7 @@
 [[exo::kernel]]
 void sgemm(int M, int N, int K, const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C) {
   exo::assume(M % 32 == 0 && N % 32 == 0 && K % 32 == 0);
+  exo::assume(M <= 32768 && N <= 32768 && K <= 32768);
   exo::extent(A, M, K);
   exo::extent(B, K, N);
   exo::extent(C, M, N);

@@ -5,6 +5,7 @@
 [[exo::kernel]]
 void k(int M, int N, const float* __restrict__ x, float* __restrict__ y) {
   exo::assume(M % 32 == 0 && N % 32 == 0);
+  exo::assume(M <= 32768 && N <= 32768);
   [[exo::parallel(block)]] for (int bm = 0; bm < M / 32; ++bm)
   [[exo::parallel(block)]] for (int bn = 0; bn < N / 32; ++bn)
   [[exo::parallel(thread)]] for (int i = 0; i < 32; ++i)

@@ -7,6 +7,7 @@
 [[exo::kernel]] void ragged(int groups, const int* __restrict__ tiles, const float* __restrict__ x,
                             float* __restrict__ y) {
   exo::assume(groups > 0);
+  exo::assume(groups <= 65536);
   [[exo::parallel(block)]] for (int g = 0; g < groups; ++g) {
     [[exo::shared]] float s[128];
     for (int j = 0; j < tiles[g]; ++j) {

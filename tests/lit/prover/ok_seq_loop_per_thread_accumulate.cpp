@@ -5,6 +5,7 @@
 [[exo::kernel]]
 void k(int n, const float* __restrict__ x, float* __restrict__ y) {
   exo::assume(n % 256 == 0);
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n / 256; ++b) {
     [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t) {
       float acc = 0.f;

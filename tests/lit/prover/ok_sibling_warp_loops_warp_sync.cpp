@@ -7,6 +7,7 @@
 
 [[exo::kernel]] void k(int n, const float* __restrict__ x, float* __restrict__ y) {
   exo::assume(n > 0);
+  exo::assume(n <= 65536);
   [[exo::shared]] float s[4][32];
   for (int k = 0; k < n; ++k) {
     [[exo::parallel(warp)]] for (int w = 0; w < 4; ++w)

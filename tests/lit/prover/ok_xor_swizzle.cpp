@@ -8,6 +8,7 @@
 
 [[exo::kernel]] void transpose_swizzled(int n, const float* __restrict__ x, float* __restrict__ y) {
   exo::assume(n > 0);
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
     [[exo::shared]] float s[32][32];
     [[exo::parallel(thread)]] for (int r = 0; r < 32; ++r)

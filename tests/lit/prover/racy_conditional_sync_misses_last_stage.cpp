@@ -8,6 +8,7 @@
 
 [[exo::kernel]] void pipe(int nk, const float* __restrict__ x, float* __restrict__ y) {
   exo::assume(nk > 0);
+  exo::assume(nk <= 65536);
   [[exo::shared]] float s[2][128];
   [[exo::parallel(thread)]] for (int t = 0; t < 128; ++t) s[0][t] = x[t];
   [[exo::sync(block)]];

@@ -6,6 +6,7 @@
 
 [[exo::kernel]] void ring(int nb, int nk, const float* __restrict__ x, float* __restrict__ y) {
   exo::assume(nb > 0 && nb <= 16 && nk > 0);
+  exo::assume(nk <= 65536);
   [[exo::shared]] float s[8][64];
   for (int k = 0; k < nk; ++k) {
     [[exo::parallel(thread)]] for (int t = 0; t < 64; ++t) s[(k + 1) % nb][t] = x[k * 64 + t];

@@ -6,6 +6,7 @@
 [[exo::kernel]]
 void dumped(int n, unsigned m, const float* __restrict__ x, float* __restrict__ y) {
   exo::assume(n % 4 == 0);
+  exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n / 4; ++b) {
     [[exo::shared]] float s[2][128];
     [[exo::registers]] float r[2][4][2];
