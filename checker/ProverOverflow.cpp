@@ -154,7 +154,7 @@ public:
       case ExprKind::Cast: {
         if (e.args.size() != 1 || !isInteger(e.type.scalar) || e.type.isPointer || !isInteger(e.args[0]->type.scalar))
           return Range::whole(e.type.scalar, false);
-        return of(*e.args[0]);  // fit() converts
+        return converted(of(*e.args[0]), e.type.scalar);
       }
       case ExprKind::Select: {
         if (e.args.size() != 3) return Range::whole(e.type.scalar, false);
@@ -220,7 +220,8 @@ public:
       }
     } else if (v->kind == VarKind::Scalar && isInteger(k)) {
       auto d = facts_.decls.find(v);
-      if (d != facts_.decls.end() && d->second.stmt->init && !facts_.assigned.count(v)) r = fit(v->type, of(*d->second.stmt->init));
+      if (d != facts_.decls.end() && d->second.stmt->init && !facts_.assigned.count(v))
+        r = converted(of(*d->second.stmt->init), k);
     }
     busy_.erase(v);
     vars_[v] = r;
@@ -228,8 +229,18 @@ public:
   }
 
 private:
-  /// e's C++ value from the mathematical one: wrapped if unsigned, limited to the
-  /// type if signed (what an execution without signed overflow sees).
+  /// A conversion to `to` (never undefined: it wraps, or for bool tests x != 0): the
+  /// same values if they fit, else any value of `to`.
+  static Range converted(Range r, ScalarKind to) {
+    if (r.empty() || (to != ScalarKind::Bool && r.lo >= minValue(to) && r.hi <= maxValue(to))) return r;
+    Range w = to == ScalarKind::Bool ? Range::of(0, 1) : Range::whole(to, r.known);
+    w.known = r.known;
+    return w;
+  }
+
+  /// The C++ value of an arithmetic result from the mathematical one: wrapped if
+  /// unsigned, limited to the type if signed (what an execution without signed
+  /// overflow sees: the overflow itself is checked at that operation).
   static Range fit(const Type& t, Range r) {
     ScalarKind k = t.scalar;
     if (t.isPointer || !isInteger(k)) return Range::whole(k, false);
@@ -673,13 +684,15 @@ private:
     const std::string& op = e.spelling;
     if (op == "+") return A + B < lo || A + B > hi;
     if (op == "-") return A - B < lo || A - B > hi;
-    if (op == "*") return enc.toZ3(*a * *b) < lo || enc.toZ3(*a * *b) > hi;
+    if (op == "*") return A * B < lo || A * B > hi;
     if (op == "/") return A == lo && B == -1;
     int bits = integerBits(k);
     z3::expr badAmount = B < 0 || B >= q_->ctx.int_val(bits);
     if (op == ">>") return badAmount;
-    // x << s: x >= 0 and x * 2^s in range; the encoder's value of the shift is x * 2^s.
-    std::optional<Poly> shifted = enc.intExpr(e, inst, why);
+    // x << s: x >= 0 and x * 2^s in range.
+    if (b->isConst() && b->constValue() >= 0 && b->constValue() < bits)
+      return A < 0 || A * enc.wideVal(Wide(1) << static_cast<int>(b->constValue())) > hi;
+    std::optional<Poly> shifted = enc.intExpr(e, inst, why);  // a small loop variable: case split
     if (!shifted) return std::nullopt;
     return badAmount || A < 0 || enc.toZ3(*shifted) > hi;
   }
@@ -789,6 +802,8 @@ private:
     synthetic.path = root.path;
     synthetic.guards = root.guards;
     synthetic.guards.insert(synthetic.guards.end(), op.guards.begin(), op.guards.end());
+    if (root.assume < 0)  // the launcher let it run: every assume holds
+      for (const Expr* a : facts_.assumes) synthetic.guards.push_back({a, true});
     synthetic.instr = root.instr;
     Side side;
     side.site = &synthetic;

@@ -157,7 +157,8 @@ std::string describe(const model::Kernel& k, const checker::ProverStats& stats) 
   return llvm::formatv("kernel '{0}': one block per ({1}), {2} threads per block, {3} bytes of shared memory; "
                        "checked attributes, nesting, placement, barriers, memory and register ownership; "
                        "proved for every size the exo::assume facts allow: no races, every barrier sufficient "
-                       "and reached by all threads, accesses in bounds ({4} access pairs, {5} solver queries, "
+                       "and reached by all threads, accesses in bounds, no signed overflow in indices, bounds and "
+                       "assumes ({4} access pairs, {5} solver queries, "
                        "{6:f3} s){7}",
                        k.name, grid.empty() ? "single block" : grid, k.blockThreads, k.sharedBytes,
                        stats.accessPairs, stats.solverQueries, stats.seconds, global)
