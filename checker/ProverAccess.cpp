@@ -81,14 +81,12 @@ private:
   void reads(const ExprPtr& e, const Stmt& s) {
     if (!e) return;
     if (e->kind == ExprKind::Index && e->var) add(*e, false, s);
-    const bool select = e->kind == ExprKind::Select && e->args.size() == 3;
-    const bool shortCircuit = e->kind == ExprKind::Binary && (e->op == Op::LogAnd || e->op == Op::LogOr);
     for (size_t i = 0; i < e->args.size(); ++i) {
       // An operand that C evaluates only when a condition holds is guarded by it.
-      bool guarded = (select && i > 0) || (shortCircuit && i == 1);
-      if (guarded) guards_.push_back({e->args[0].get(), select ? i == 1 : e->op == Op::LogAnd});
+      std::optional<std::pair<const Expr*, bool>> guard = operandGuard(*e, i);
+      if (guard) guards_.push_back(*guard);
       reads(e->args[i], s);
-      if (guarded) guards_.pop_back();
+      if (guard) guards_.pop_back();
     }
   }
   void add(const Expr& e, bool write, const Stmt& s) {

@@ -254,8 +254,8 @@ std::optional<Poly> Encoder::intExpr(const Expr& e, Instance& inst, std::string&
   // Values are mathematical integers, exact for signed C arithmetic (checker/
   // ProverOverflow proves that no signed operation overflows). Unsigned arithmetic wraps
   // modulo 2^width: so does its model.
-  bool wraps = e.kind == ExprKind::Binary ? (e.spelling == "+" || e.spelling == "-" || e.spelling == "*" || e.spelling == "<<")
-                                          : e.kind == ExprKind::Unary && (e.spelling == "-" || e.spelling == "~");
+  bool wraps = e.kind == ExprKind::Binary ? (e.op == model::Op::Add || e.op == model::Op::Sub || e.op == model::Op::Mul || e.op == model::Op::Shl)
+                                          : e.kind == ExprKind::Unary && (e.op == model::Op::Neg || e.op == model::Op::BitNot);
   if (v && wraps && isUnsignedKind(e.type.scalar) && e.type.scalar != ScalarKind::Bool)
     return converted(*v, e.type.scalar, inst);
   return v;
@@ -316,7 +316,7 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
       return std::nullopt;
     case ExprKind::Unary: {
       if (e.args.empty()) break;
-      if (e.spelling == "!") {
+      if (e.op == model::Op::Not) {
         std::optional<z3::expr> b = boolExpr(e, inst, why, depth + 1);
         if (!b) return std::nullopt;
         int a = newAtom("not");
@@ -325,32 +325,32 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
       }
       std::optional<Poly> x = intExpr(*e.args[0], inst, why, depth + 1);
       if (!x) return std::nullopt;
-      if (e.spelling == "-") return x->scaled(-1);
-      if (e.spelling == "~") return x->scaled(-1) - Poly::constant(1);  // wrapped by intExpr if unsigned
+      if (e.op == model::Op::Neg) return x->scaled(-1);
+      if (e.op == model::Op::BitNot) return x->scaled(-1) - Poly::constant(1);  // wrapped by intExpr if unsigned
       return x;
     }
     case ExprKind::Binary: {
       if (e.args.size() != 2) break;
-      const std::string& op = e.spelling;
-      if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=" || op == "&&" ||
-          op == "||") {
+      const model::Op op = e.op;
+      if (op == model::Op::Lt || op == model::Op::Le || op == model::Op::Gt || op == model::Op::Ge || op == model::Op::Eq || op == model::Op::Ne || op == model::Op::LogAnd ||
+          op == model::Op::LogOr) {
         std::optional<z3::expr> b = boolExpr(e, inst, why, depth + 1);
         if (!b) return std::nullopt;
         int a = newAtom("cmp");
         inst.facts.push_back(atoms_[a] == z3::ite(*b, ctx.int_val(1), ctx.int_val(0)));
         return Poly::atom(a);
       }
-      if ((op == "<<" || op == ">>") && e.args[1]->kind == ExprKind::VarRef && e.args[1]->var &&
+      if ((op == model::Op::Shl || op == model::Op::Shr) && e.args[1]->kind == ExprKind::VarRef && e.args[1]->var &&
           e.args[1]->var->kind == VarKind::LoopVar)
         return shiftBySmallVar(e, inst, why, depth);
       std::optional<Poly> l = intExpr(*e.args[0], inst, why, depth + 1);
       if (!l) return std::nullopt;
       std::optional<Poly> r = intExpr(*e.args[1], inst, why, depth + 1);
       if (!r) return std::nullopt;
-      if (op == "+") return *l + *r;
-      if (op == "-") return *l - *r;
-      if (op == "*") return *l * *r;
-      if (op == "/" || op == "%") {
+      if (op == model::Op::Add) return *l + *r;
+      if (op == model::Op::Sub) return *l - *r;
+      if (op == model::Op::Mul) return *l * *r;
+      if (op == model::Op::Div || op == model::Op::Rem) {
         if (!r->isConst() && onlyParams(*r)) return divideByParameter(op, *l, *r, inst);
         if (!r->isConst())
           if (std::optional<Poly> split = divideBySmallLoopVar(e, *l, inst)) return split;
@@ -359,7 +359,7 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
           return std::nullopt;
         }
         int64_t c = r->constValue();
-        if (l->isConst()) return Poly::constant(op == "/" ? l->constValue() / c : l->constValue() % c);
+        if (l->isConst()) return Poly::constant(op == model::Op::Div ? l->constValue() / c : l->constValue() % c);
         int q, m;
         if (onlyParams(*l)) {
           // `n / 256` is the same value in every instance: one shared atom, so that the
@@ -376,24 +376,24 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
             it = paramDivs_.emplace(key, std::make_pair(q, m)).first;
             sharedAtoms_.push_back(q);
           }
-          return Poly::atom(op == "/" ? it->second.first : it->second.second);
+          return Poly::atom(op == model::Op::Div ? it->second.first : it->second.second);
         }
         divMod(*l, c, inst, q, m);
-        return Poly::atom(op == "/" ? q : m);
+        return Poly::atom(op == model::Op::Div ? q : m);
       }
-      if (op == "<<" || op == ">>") {
+      if (op == model::Op::Shl || op == model::Op::Shr) {
         int64_t k = r->constValue();
         if (!r->isConst() || k < 0 || k > 40) {
           why = "it shifts by an amount that is not a small constant";
           return std::nullopt;
         }
-        if (op == "<<") return l->scaled(int64_t(1) << k);
+        if (op == model::Op::Shl) return l->scaled(int64_t(1) << k);
         if (l->isConst()) return Poly::constant(l->constValue() >> k);
         int q, m;
         floorDivMod(*l, int64_t(1) << k, inst, q, m);
         return Poly::atom(q);
       }
-      if (op == "&") {
+      if (op == model::Op::BitAnd) {
         // x & (2^k - 1) is the non-negative remainder of x modulo 2^k (two's complement).
         const Poly* mask = r->isConst() ? &*r : l->isConst() ? &*l : nullptr;
         const Poly* x = mask == &*r ? &*l : &*r;
@@ -404,8 +404,8 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
           return Poly::atom(m);
         }
       }
-      if (op == "&" || op == "|" || op == "^") return bitwise(e, *l, *r, inst, why);
-      why = "operator '" + op + "' is not affine";
+      if (op == model::Op::BitAnd || op == model::Op::BitOr || op == model::Op::BitXor) return bitwise(e, *l, *r, inst, why);
+      why = std::string("operator '") + opSpelling(op) + "' is not affine";
       return std::nullopt;
     }
     case ExprKind::Select: {
@@ -442,13 +442,13 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
 // Z3 decides what it can (0 <= x % n < n for x >= 0, n > 0; injectivity of (b + c) % n
 // over a window of n values); an "unknown" becomes "cannot prove". A zero divisor is
 // undefined behaviour of the sequential program and is not reported (docs/prover.md).
-Poly Encoder::divideByParameter(const std::string& op, const Poly& x, const Poly& n, Instance& inst) {
+Poly Encoder::divideByParameter(model::Op op, const Poly& x, const Poly& n, Instance& inst) {
   int q = newAtom("q"), r = newAtom("r");
   z3::expr X = toZ3(x), N = toZ3(n), Q = atoms_[q], R = atoms_[r];
   inst.facts.push_back(N != 0 && X == N * Q + R);
   inst.facts.push_back(z3::implies(X >= 0, R >= 0) && z3::implies(X < 0, R <= 0));
   inst.facts.push_back(z3::implies(N > 0, R < N && R > -N) && z3::implies(N < 0, R < -N && R > N));
-  return Poly::atom(op == "/" ? q : r);
+  return Poly::atom(op == model::Op::Div ? q : r);
 }
 
 // `x % (2 << l)`, `x / (1 << l)`: a divisor that depends on one loop variable with a
@@ -475,11 +475,11 @@ std::optional<Poly> Encoder::divideBySmallLoopVar(const Expr& e, const Poly& x, 
     if (!d || *d <= 0 || *d > INT64_MAX) return std::nullopt;
     cases.push_back({v, static_cast<int64_t>(*d)});
   }
-  int res = newAtom(e.spelling == "/" ? "qsplit" : "rsplit");
+  int res = newAtom(e.op == model::Op::Div ? "qsplit" : "rsplit");
   for (auto [v, d] : cases) {
     int q, r;
     divMod(x, d, inst, q, r);
-    inst.facts.push_back(z3::implies(atoms_[loop->atom] == ctx.int_val(v), atoms_[res] == atoms_[e.spelling == "/" ? q : r]));
+    inst.facts.push_back(z3::implies(atoms_[loop->atom] == ctx.int_val(v), atoms_[res] == atoms_[e.op == model::Op::Div ? q : r]));
   }
   return Poly::atom(res);
 }
@@ -551,15 +551,15 @@ std::optional<int> Encoder::boundedBits(const Expr& e) const {
     case ExprKind::Binary: {
       if (e.args.size() != 2) return std::nullopt;
       std::optional<int> a = boundedBits(*e.args[0]), b = boundedBits(*e.args[1]);
-      if (e.spelling == "&") {
+      if (e.op == model::Op::BitAnd) {
         if (a && b) return std::min(*a, *b);
         // x & (2^k - 1) of any x, and x & y of a non-negative bounded y.
         return a ? a : b;
       }
-      if ((e.spelling == "|" || e.spelling == "^") && a && b) return std::max(*a, *b);
-      if (e.spelling == "%" && e.args[1]->kind == ExprKind::IntLit && e.args[1]->ival > 0 && a)
+      if ((e.op == model::Op::BitOr || e.op == model::Op::BitXor) && a && b) return std::max(*a, *b);
+      if (e.op == model::Op::Rem && e.args[1]->kind == ExprKind::IntLit && e.args[1]->ival > 0 && a)
         return a;  // a non-negative x % c stays below x
-      if (e.spelling == ">>" && a) return a;
+      if (e.op == model::Op::Shr && a) return a;
       return std::nullopt;
     }
     default: return std::nullopt;
@@ -572,14 +572,14 @@ std::optional<int> Encoder::boundedBits(const Expr& e) const {
 // (Boolean bits). XOR and OR keep x's high
 // part, AND drops it. This is what swizzled layouts need: `col ^ (row & 7)`.
 std::optional<Poly> Encoder::bitwise(const Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why) {
-  const std::string& op = e.spelling;
+  const model::Op op = e.op;
   if (l.isConst() && r.isConst()) {
     int64_t a = l.constValue(), b = r.constValue();
-    return Poly::constant(op == "^" ? a ^ b : op == "|" ? (a | b) : (a & b));
+    return Poly::constant(op == model::Op::BitXor ? a ^ b : op == model::Op::BitOr ? (a | b) : (a & b));
   }
   std::optional<int> kl = boundedBits(*e.args[0]), kr = boundedBits(*e.args[1]);
   if (!kl && !kr) {
-    why = "'" + op + "' needs an operand known to lie in [0, 2^k) (a mask 'x & (2^k - 1)', a loop variable "
+    why = std::string("'") + opSpelling(op) + "' needs an operand known to lie in [0, 2^k) (a mask 'x & (2^k - 1)', a loop variable "
           "with constant bounds, or a constant)";
     return std::nullopt;
   }
@@ -588,10 +588,10 @@ std::optional<Poly> Encoder::bitwise(const Expr& e, const Poly& l, const Poly& r
   const Poly& y = rightBounded ? r : l;
   int k = rightBounded ? *kr : *kl;
   if (k > 16) {
-    why = "'" + op + "' mixes more than 16 bits";
+    why = std::string("'") + opSpelling(op) + "' mixes more than 16 bits";
     return std::nullopt;
   }
-  if (k == 0) return op == "&" ? Poly() : x;  // y == 0
+  if (k == 0) return op == model::Op::BitAnd ? Poly() : x;  // y == 0
   int q, rest;
   floorDivMod(x, int64_t(1) << k, inst, q, rest);
   // Bits are Boolean constants (the SAT core splits on them far faster than
@@ -607,13 +607,13 @@ std::optional<Poly> Encoder::bitwise(const Expr& e, const Poly& l, const Poly& r
     return bits;
   };
   std::vector<z3::expr> bx = bitsOf(Poly::atom(rest), "bitx"), by = bitsOf(y, "bity");
-  int res = newAtom(op == "^" ? "xor" : op == "|" ? "or" : "and");
+  int res = newAtom(op == model::Op::BitXor ? "xor" : op == model::Op::BitOr ? "or" : "and");
   z3::expr sum = ctx.int_val(0);
   for (int i = 0; i < k; ++i) {
-    z3::expr d = op == "^" ? (bx[i] != by[i]) : op == "|" ? (bx[i] || by[i]) : (bx[i] && by[i]);
+    z3::expr d = op == model::Op::BitXor ? (bx[i] != by[i]) : op == model::Op::BitOr ? (bx[i] || by[i]) : (bx[i] && by[i]);
     sum = sum + z3::ite(d, ctx.int_val(static_cast<int64_t>(int64_t(1) << i)), ctx.int_val(0));
   }
-  z3::expr high = op == "&" ? ctx.int_val(0) : atoms_[q] * ctx.int_val(static_cast<int64_t>(int64_t(1) << k));
+  z3::expr high = op == model::Op::BitAnd ? ctx.int_val(0) : atoms_[q] * ctx.int_val(static_cast<int64_t>(int64_t(1) << k));
   inst.facts.push_back(atoms_[res] == high + sum);
   return Poly::atom(res);
 }
@@ -650,7 +650,7 @@ std::optional<Poly> Encoder::shiftBySmallVar(const Expr& e, Instance& inst, std:
   int res = newAtom("shift");
   for (int64_t k : loop->values) {
     Poly v;
-    if (e.spelling == "<<") {
+    if (e.op == model::Op::Shl) {
       v = l->scaled(int64_t(1) << k);
     } else if (l->isConst()) {
       v = Poly::constant(l->constValue() >> k);
@@ -669,31 +669,31 @@ std::optional<z3::expr> Encoder::boolExpr(const Expr& e, Instance& inst, std::st
     why = "the expression is nested too deeply";
     return std::nullopt;
   }
-  if (e.kind == ExprKind::Unary && e.spelling == "!" && e.args.size() == 1) {
+  if (e.kind == ExprKind::Unary && e.op == model::Op::Not && e.args.size() == 1) {
     std::optional<z3::expr> b = boolExpr(*e.args[0], inst, why, depth + 1);
     if (!b) return std::nullopt;
     return !*b;
   }
   if (e.kind == ExprKind::Binary && e.args.size() == 2) {
-    const std::string& op = e.spelling;
-    if (op == "&&" || op == "||") {
+    const model::Op op = e.op;
+    if (op == model::Op::LogAnd || op == model::Op::LogOr) {
       std::optional<z3::expr> a = boolExpr(*e.args[0], inst, why, depth + 1);
       if (!a) return std::nullopt;
       std::optional<z3::expr> b = boolExpr(*e.args[1], inst, why, depth + 1);
       if (!b) return std::nullopt;
-      return op == "&&" ? (*a && *b) : (*a || *b);
+      return op == model::Op::LogAnd ? (*a && *b) : (*a || *b);
     }
-    if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=") {
+    if (op == model::Op::Lt || op == model::Op::Le || op == model::Op::Gt || op == model::Op::Ge || op == model::Op::Eq || op == model::Op::Ne) {
       std::optional<Poly> a = intExpr(*e.args[0], inst, why, depth + 1);
       if (!a) return std::nullopt;
       std::optional<Poly> b = intExpr(*e.args[1], inst, why, depth + 1);
       if (!b) return std::nullopt;
       z3::expr A = toZ3(*a), B = toZ3(*b);
-      if (op == "<") return A < B;
-      if (op == "<=") return A <= B;
-      if (op == ">") return A > B;
-      if (op == ">=") return A >= B;
-      if (op == "==") return A == B;
+      if (op == model::Op::Lt) return A < B;
+      if (op == model::Op::Le) return A <= B;
+      if (op == model::Op::Gt) return A > B;
+      if (op == model::Op::Ge) return A >= B;
+      if (op == model::Op::Eq) return A == B;
       return A != B;
     }
   }

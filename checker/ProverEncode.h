@@ -109,7 +109,7 @@ private:
   static constexpr int64_t kSmallLoop = 64;
   std::optional<LoopValues> smallLoopValues(const model::Var* v, const Instance& inst) const;
   std::optional<Poly> divideBySmallLoopVar(const model::Expr& e, const Poly& x, Instance& inst);
-  Poly divideByParameter(const std::string& op, const Poly& x, const Poly& n, Instance& inst);
+  Poly divideByParameter(model::Op op, const Poly& x, const Poly& n, Instance& inst);
   std::optional<Poly> bitwise(const model::Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why);
   bool onlyParams(const Poly& p) const;
   static std::string polyKey(const Poly& p);

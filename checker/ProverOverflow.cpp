@@ -91,13 +91,13 @@ std::pair<Wide, Wide>& boundOf(Bounds& b, const Var* p) {
 
 void addBounds(Bounds& b, const Expr& cond) {
   if (cond.kind != ExprKind::Binary || cond.args.size() != 2) return;
-  std::string op = cond.spelling;
-  if (op == "&&") {
+  model::Op op = cond.op;
+  if (op == model::Op::LogAnd) {
     addBounds(b, *cond.args[0]);
     addBounds(b, *cond.args[1]);
     return;
   }
-  if (op != "<" && op != "<=" && op != ">" && op != ">=" && op != "==") return;
+  if (op != model::Op::Lt && op != model::Op::Le && op != model::Op::Gt && op != model::Op::Ge && op != model::Op::Eq) return;
   const Expr* l = &withoutWidening(*cond.args[0]);
   const Expr* r = &withoutWidening(*cond.args[1]);
   auto isParam = [](const Expr* x) {
@@ -106,20 +106,20 @@ void addBounds(Bounds& b, const Expr& cond) {
   };
   if (!isParam(l)) {
     std::swap(l, r);
-    if (op == "<") op = ">";
-    else if (op == "<=") op = ">=";
-    else if (op == ">") op = "<";
-    else if (op == ">=") op = "<=";
+    if (op == model::Op::Lt) op = model::Op::Gt;
+    else if (op == model::Op::Le) op = model::Op::Ge;
+    else if (op == model::Op::Gt) op = model::Op::Lt;
+    else if (op == model::Op::Ge) op = model::Op::Le;
   }
   if (!isParam(l)) return;
   std::optional<int64_t> c = constantValue(*r);
   if (!c) return;
   auto& [lo, hi] = boundOf(b, l->var);
   Wide v = *c;
-  if (op == "<") hi = std::min(hi, v - 1);
-  if (op == "<=" || op == "==") hi = std::min(hi, v);
-  if (op == ">") lo = std::max(lo, v + 1);
-  if (op == ">=" || op == "==") lo = std::max(lo, v);
+  if (op == model::Op::Lt) hi = std::min(hi, v - 1);
+  if (op == model::Op::Le || op == model::Op::Eq) hi = std::min(hi, v);
+  if (op == model::Op::Gt) lo = std::max(lo, v + 1);
+  if (op == model::Op::Ge || op == model::Op::Eq) lo = std::max(lo, v);
 }
 
 /// Interval evaluation of model expressions, C++'s meaning: unsigned results wrap, a
@@ -165,12 +165,12 @@ public:
       }
       case ExprKind::Unary: {
         if (e.args.empty()) return Range::whole(e.type.scalar, false);
-        if (e.spelling == "!") return Range::of(0, 1);
+        if (e.op == model::Op::Not) return Range::of(0, 1);
         Range a = of(*e.args[0]);
         if (a.empty()) return a;
         Range r = a;
-        if (e.spelling == "-") r = Range::of(-a.hi, -a.lo);
-        else if (e.spelling == "~")
+        if (e.op == model::Op::Neg) r = Range::of(-a.hi, -a.lo);
+        else if (e.op == model::Op::BitNot)
           r = isUnsignedKind(e.type.scalar) ? Range::of(maxValue(e.type.scalar) - a.hi, maxValue(e.type.scalar) - a.lo)
                                             : Range::of(-a.hi - 1, -a.lo - 1);
         r.known = a.known;
@@ -259,20 +259,20 @@ private:
 
   Range binary(const Expr& e) {
     if (e.args.size() != 2) return Range::whole(e.type.scalar, false);
-    const std::string& op = e.spelling;
-    if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=" || op == "&&" || op == "||")
+    const model::Op op = e.op;
+    if (op == model::Op::Lt || op == model::Op::Le || op == model::Op::Gt || op == model::Op::Ge || op == model::Op::Eq || op == model::Op::Ne || op == model::Op::LogAnd || op == model::Op::LogOr)
       return Range::of(0, 1);
     Range a = of(*e.args[0]);
-    Range b = (op == "<<" || op == ">>") ? amount(e) : of(*e.args[1]);
+    Range b = (op == model::Op::Shl || op == model::Op::Shr) ? amount(e) : of(*e.args[1]);
     bool known = a.known && b.known;
     if (a.empty() || b.empty()) return Range();
     Range r = Range::whole(e.type.scalar, known);
-    if (op == "+") r = Range::of(saturate(a.lo + b.lo), saturate(a.hi + b.hi));
-    else if (op == "-") r = Range::of(saturate(a.lo - b.hi), saturate(a.hi - b.lo));
-    else if (op == "*") {
+    if (op == model::Op::Add) r = Range::of(saturate(a.lo + b.lo), saturate(a.hi + b.hi));
+    else if (op == model::Op::Sub) r = Range::of(saturate(a.lo - b.hi), saturate(a.hi - b.lo));
+    else if (op == model::Op::Mul) {
       Wide p[4] = {mul(a.lo, b.lo), mul(a.lo, b.hi), mul(a.hi, b.lo), mul(a.hi, b.hi)};
       r = Range::of(*std::min_element(p, p + 4), *std::max_element(p, p + 4));
-    } else if (op == "/") {
+    } else if (op == model::Op::Div) {
       if (b.lo == b.hi && b.lo != 0) {
         Wide c = b.lo;
         r = c > 0 ? Range::of(a.lo / c, a.hi / c) : Range::of(a.hi / c, a.lo / c);
@@ -282,27 +282,27 @@ private:
         Wide m = std::max(a.lo < 0 ? -a.lo : a.lo, a.hi < 0 ? -a.hi : a.hi);
         r = Range::of(-m, m);  // |x / y| <= |x| for y != 0
       }
-    } else if (op == "%") {
+    } else if (op == model::Op::Rem) {
       Wide m = std::max(b.lo < 0 ? -b.lo : b.lo, b.hi < 0 ? -b.hi : b.hi) - 1;  // |x % y| < |y|
       if (m < 0) return Range();                                                  // y == 0 only
       if (a.lo >= 0) r = Range::of(0, std::min(a.hi, m));
       else if (a.hi <= 0) r = Range::of(std::max(a.lo, -m), 0);
       else r = Range::of(std::max(a.lo, -m), std::min(a.hi, m));
-    } else if (op == "<<") {
+    } else if (op == model::Op::Shl) {
       // A negative left operand is undefined behaviour (C++17): executions have x >= 0.
       Wide lo = std::max<Wide>(a.lo, 0);
       if (lo > a.hi) return Range();
       r = Range::of(mul(lo, Wide(1) << static_cast<int>(b.lo)), mul(a.hi, Wide(1) << static_cast<int>(b.hi)));
-    } else if (op == ">>") {
+    } else if (op == model::Op::Shr) {
       int s0 = static_cast<int>(b.lo), s1 = static_cast<int>(b.hi);
       if (a.lo >= 0) r = Range::of(a.lo >> s1, a.hi >> s0);
       else if (a.hi < 0) r = Range::of(a.lo >> s0, a.hi >> s1);
       else r = Range::of(a.lo >> s0, a.hi >> s0);
-    } else if (op == "&") {
+    } else if (op == model::Op::BitAnd) {
       if (a.lo >= 0 && b.lo >= 0) r = Range::of(0, std::min(a.hi, b.hi));
       else if (a.lo >= 0) r = Range::of(0, a.hi);
       else if (b.lo >= 0) r = Range::of(0, b.hi);
-    } else if (op == "|" || op == "^") {
+    } else if (op == model::Op::BitOr || op == model::Op::BitXor) {
       if (a.lo >= 0 && b.lo >= 0) {
         Wide top = std::max(a.hi, b.hi), p = 1;
         while (p <= top && p < kHuge) p <<= 1;
@@ -325,19 +325,19 @@ private:
 /// A signed operation C++ may overflow: + - * / << >> and unary -, in int or long.
 bool checkedOperation(const Expr& e) {
   if (e.type.isPointer || !isSignedInteger(e.type.scalar)) return false;
-  if (e.kind == ExprKind::Unary) return e.spelling == "-" && e.args.size() == 1;
+  if (e.kind == ExprKind::Unary) return e.op == model::Op::Neg && e.args.size() == 1;
   if (e.kind != ExprKind::Binary || e.args.size() != 2) return false;
-  const std::string& op = e.spelling;
-  return op == "+" || op == "-" || op == "*" || op == "/" || op == "<<" || op == ">>";
+  const model::Op op = e.op;
+  return op == model::Op::Add || op == model::Op::Sub || op == model::Op::Mul || op == model::Op::Div || op == model::Op::Shl || op == model::Op::Shr;
 }
 
 const char* operationName(const Expr& e) {
   if (e.kind == ExprKind::Unary) return "the negation";
-  const std::string& op = e.spelling;
-  if (op == "+") return "the sum";
-  if (op == "-") return "the difference";
-  if (op == "*") return "the product";
-  if (op == "/") return "the quotient";
+  const model::Op op = e.op;
+  if (op == model::Op::Add) return "the sum";
+  if (op == model::Op::Sub) return "the difference";
+  if (op == model::Op::Mul) return "the product";
+  if (op == model::Op::Div) return "the quotient";
   return "the shift";
 }
 
@@ -355,12 +355,12 @@ Settled intervalCheck(const Expr& e, Ranges& R) {
   Range b = R.of(*e.args[1]);
   if (!b.known) return Settled::DataDependent;
   if (b.empty()) return Settled::Vacuous;
-  const std::string& op = e.spelling;
-  if (op == "/") return (a.lo <= minValue(k) && b.lo <= -1 && b.hi >= -1) ? Settled::Unsettled : Settled::Proven;
-  if (op == "<<" || op == ">>") {
+  const model::Op op = e.op;
+  if (op == model::Op::Div) return (a.lo <= minValue(k) && b.lo <= -1 && b.hi >= -1) ? Settled::Unsettled : Settled::Proven;
+  if (op == model::Op::Shl || op == model::Op::Shr) {
     int bits = integerBits(k);
     if (b.lo < 0 || b.hi >= bits) return Settled::Unsettled;
-    if (op == ">>") return Settled::Proven;
+    if (op == model::Op::Shr) return Settled::Proven;
     if (a.lo < 0) return Settled::Unsettled;
   }
   Range x = R.exact(e);
@@ -382,22 +382,20 @@ struct Root {
 };
 
 /// One operation of a root, with the conditions inside the root under which it runs.
-struct Op {
+struct Operation {
   const Expr* e;
   std::vector<std::pair<const Expr*, bool>> guards;
 };
 
-void collectOps(const Expr& e, std::vector<std::pair<const Expr*, bool>>& guards, std::vector<Op>& out) {
+void collectOps(const Expr& e, std::vector<std::pair<const Expr*, bool>>& guards, std::vector<Operation>& out) {
   // An index is a root of its own (its access); a tile's indices are those of the
   // accesses its instruction makes.
   if (e.kind == ExprKind::Index || e.kind == ExprKind::Window) return;
-  const bool select = e.kind == ExprKind::Select && e.args.size() == 3;
-  const bool shortCircuit = e.kind == ExprKind::Binary && (e.spelling == "&&" || e.spelling == "||");
   for (size_t i = 0; i < e.args.size(); ++i) {
-    bool guarded = (select && i > 0) || (shortCircuit && i == 1);
-    if (guarded) guards.push_back({e.args[0].get(), select ? i == 1 : e.spelling == "&&"});
+    std::optional<std::pair<const Expr*, bool>> guard = operandGuard(e, i);
+    if (guard) guards.push_back(*guard);
     collectOps(*e.args[i], guards, out);
-    if (guarded) guards.pop_back();
+    if (guard) guards.pop_back();
   }
   if (checkedOperation(e)) out.push_back({&e, guards});
 }
@@ -417,7 +415,7 @@ void exprKey(const Expr& e, std::string& out) {
 }
 
 std::vector<const Expr*> flattenAnd(const Expr& e) {
-  if (e.kind == ExprKind::Binary && e.spelling == "&&" && e.args.size() == 2) {
+  if (e.kind == ExprKind::Binary && e.op == model::Op::LogAnd && e.args.size() == 2) {
     std::vector<const Expr*> l = flattenAnd(*e.args[0]), r = flattenAnd(*e.args[1]);
     l.insert(l.end(), r.begin(), r.end());
     return l;
@@ -541,10 +539,10 @@ private:
 
   void checkRoot(Root& root) {
     std::vector<std::pair<const Expr*, bool>> local;
-    std::vector<Op> ops;
+    std::vector<Operation> ops;
     collectOps(*root.expr, local, ops);
-    std::vector<const Op*> pending;
-    for (const Op& op : ops) {
+    std::vector<const Operation*> pending;
+    for (const Operation& op : ops) {
       ++stats_.overflowChecks;
       if (intervalCheck(*op.e, *root.ranges) == Settled::Unsettled) pending.push_back(&op);
     }
@@ -598,7 +596,7 @@ private:
     for (const auto& [v, atom] : inst.loopVar) bound(v, atom);
   }
 
-  void askSolver(Root& root, const std::vector<const Op*>& pending) {
+  void askSolver(Root& root, const std::vector<const Operation*>& pending) {
     Queries& q = queries();
     Encoder& enc = q.enc;
     z3::solver& s = *solver_;
@@ -606,7 +604,7 @@ private:
     std::optional<Instance> inst;
     std::vector<z3::expr> rootLits;
     for (size_t i = 0; i < pending.size(); ++i) {
-      const Op* op = pending[i];
+      const Operation* op = pending[i];
       // What a proposed bound must also make safe: this operation and the ones the
       // intervals left open after it in the expression (they build on its value).
       cover_.assign(pending.begin() + i, pending.end());
@@ -681,14 +679,14 @@ private:
     std::optional<Poly> b = enc.intExpr(*e.args[1], inst, why);
     if (!b) return std::nullopt;
     z3::expr B = enc.toZ3(*b);
-    const std::string& op = e.spelling;
-    if (op == "+") return A + B < lo || A + B > hi;
-    if (op == "-") return A - B < lo || A - B > hi;
-    if (op == "*") return A * B < lo || A * B > hi;
-    if (op == "/") return A == lo && B == -1;
+    const model::Op op = e.op;
+    if (op == model::Op::Add) return A + B < lo || A + B > hi;
+    if (op == model::Op::Sub) return A - B < lo || A - B > hi;
+    if (op == model::Op::Mul) return A * B < lo || A * B > hi;
+    if (op == model::Op::Div) return A == lo && B == -1;
     int bits = integerBits(k);
     z3::expr badAmount = B < 0 || B >= q_->ctx.int_val(bits);
-    if (op == ">>") return badAmount;
+    if (op == model::Op::Shr) return badAmount;
     // x << s: x >= 0 and x * 2^s in range.
     if (b->isConst() && b->constValue() >= 0 && b->constValue() < bits)
       return A < 0 || A * enc.wideVal(Wide(1) << static_cast<int>(b->constValue())) > hi;
@@ -754,7 +752,7 @@ private:
 
   // ------------------------------------------------------------- reports
 
-  std::string what(const Root& root, const Op& op) const {
+  std::string what(const Root& root, const Operation& op) const {
     return "'" + printExpr(*op.e) + "' in " + root.where;
   }
 
@@ -771,16 +769,16 @@ private:
   }
 
   /// Reports at the operation, or at the call when it is in an instruction's meaning.
-  SrcRange at(const Root& root, const Op& op) { return inKernelSource(root, *op.e) ? op.e->range : root.instr->range; }
+  SrcRange at(const Root& root, const Operation& op) { return inKernelSource(root, *op.e) ? op.e->range : root.instr->range; }
 
-  void noteHeader(const Root& root, const Op& op) {
+  void noteHeader(const Root& root, const Operation& op) {
     if (!inKernelSource(root, *op.e))
       sink_.diag(DiagID::note_access, op.e->range, {"the operation in the meaning of '" + root.instr->instr->name + "'"});
   }
 
-  bool firstReport(const Root& root, const Op& op) { return reported_.insert({op.e, root.instr}).second; }
+  bool firstReport(const Root& root, const Operation& op) { return reported_.insert({op.e, root.instr}).second; }
 
-  void refuse(const Root& root, const Op& op, const std::string& because) {
+  void refuse(const Root& root, const Operation& op, const std::string& because) {
     if (!firstReport(root, op)) return;
     sink_.diag(DiagID::err_cannot_prove, at(root, op),
                {"that " + what(root, op) + " does not overflow '" + op.e->type.scalarSpelling() + "'", because});
@@ -788,7 +786,7 @@ private:
     proposeBound(root, op);
   }
 
-  void report(const Root& root, const Op& op, const Instance& inst, const z3::model& m) {
+  void report(const Root& root, const Operation& op, const Instance& inst, const z3::model& m) {
     if (!firstReport(root, op)) return;
     Encoder& enc = q_->enc;
     // The execution the model describes, run with C++'s meaning: every loop value
@@ -842,24 +840,24 @@ private:
       return r > maxValue(k) ? "its value can be " + text(r) + " (-" + paren(*v[0]) + "), " + range : "";
     }
     Wide a = *v[0], b = *v[1];
-    const std::string& op = e.spelling;
+    const model::Op op = e.op;
     int bits = integerBits(k);
-    if (op == "<<" || op == ">>") {
+    if (op == model::Op::Shl || op == model::Op::Shr) {
       if (b < 0 || b >= bits)
         return "it can shift by " + text(b) + ", but '" + e.type.scalarSpelling() + "' has " + std::to_string(bits) + " bits";
-      if (op == ">>") return "";
+      if (op == model::Op::Shr) return "";
       if (a < 0) return "it can shift the negative value " + text(a);
       Wide r = a << static_cast<int>(b);
       return r > maxValue(k) ? "its value can be " + text(r) + " (" + text(a) + " << " + text(b) + "), " + range : "";
     }
     Wide r;
-    if (op == "+") r = a + b;
-    else if (op == "-") r = a - b;
-    else if (op == "*") r = a * b;
-    else if (op == "/" && b != 0) r = a / b;
+    if (op == model::Op::Add) r = a + b;
+    else if (op == model::Op::Sub) r = a - b;
+    else if (op == model::Op::Mul) r = a * b;
+    else if (op == model::Op::Div && b != 0) r = a / b;
     else return "";
     if (r >= minValue(k) && r <= maxValue(k)) return "";
-    return "its value can be " + text(r) + " (" + paren(a) + " " + op + " " + paren(b) + "), " + range;
+    return "its value can be " + text(r) + " (" + paren(a) + " " + opSpelling(op) + " " + paren(b) + "), " + range;
   }
 
   /// The variables whose values the operation reads, through inlined scalars.
@@ -877,7 +875,7 @@ private:
     visit(e);
   }
 
-  std::string witness(const Encoder& enc, const z3::model& m, const Instance& inst, const Root& root, const Op& op) {
+  std::string witness(const Encoder& enc, const z3::model& m, const Instance& inst, const Root& root, const Operation& op) {
     std::string out;
     for (const auto& [v, atom] : enc.params())
       out += (out.empty() ? "" : ", ") + v->name + " = " + std::to_string(val(m, enc.atomExpr(atom)));
@@ -925,9 +923,9 @@ private:
   /// the largest B that the intervals prove the operation (and the rest of cover_) safe
   /// with, every parameter they depend on bounded by B, and also made non-negative when
   /// bounding above is not enough.
-  void proposeBound(const Root& root, const Op& op) {
+  void proposeBound(const Root& root, const Operation& op) {
     std::set<const Var*> params, seen;
-    for (const Op* o : cover_) paramsOf(*o->e, params, seen);
+    for (const Operation* o : cover_) paramsOf(*o->e, params, seen);
     paramsOf(*op.e, params, seen);
     if (params.empty() || !k_.body || k_.body->body.empty()) return;
     const Bounds& base = root.ranges->bounds();
@@ -948,7 +946,7 @@ private:
       Ranges R(facts_, std::move(b));
       Settled first = intervalCheck(*op.e, R);
       if (first != Settled::Proven && first != Settled::Vacuous) return Settled::Unsettled;
-      for (const Op* o : cover_) {
+      for (const Operation* o : cover_) {
         Settled v = intervalCheck(*o->e, R);
         if (v != Settled::Proven && v != Settled::Vacuous) return Settled::Unsettled;
       }
@@ -1012,7 +1010,7 @@ private:
   std::unordered_map<std::string, bool> asked_;  // question -> proven
   std::set<std::pair<const Expr*, const Stmt*>> reported_;
   std::map<const Stmt*, std::set<const Expr*>> operandExprs_;
-  std::vector<const Op*> cover_;
+  std::vector<const Operation*> cover_;
 };
 
 }  // namespace

@@ -2,6 +2,13 @@
 
 namespace exo::model {
 
+std::optional<std::pair<const Expr*, bool>> operandGuard(const Expr& e, size_t i) {
+  if (e.kind == ExprKind::Select && e.args.size() == 3 && i > 0) return std::make_pair(e.args[0].get(), i == 1);
+  if (e.kind == ExprKind::Binary && (e.op == Op::LogAnd || e.op == Op::LogOr) && i == 1)
+    return std::make_pair(e.args[0].get(), e.op == Op::LogAnd);
+  return std::nullopt;
+}
+
 void forEachExpr(const ExprPtr& e, const std::function<void(const Expr&)>& f) {
   if (!e) return;
   f(*e);

@@ -2,10 +2,17 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <utility>
 
 #include "model/Kernel.h"
 
 namespace exo::model {
+
+/// The condition under which C++ evaluates operand `i` of `e`, and the value it must
+/// have: the arms of `c ? a : b` (c true / false), the right operand of `&&` (left true)
+/// and `||` (left false); nullopt for an operand that always runs.
+std::optional<std::pair<const Expr*, bool>> operandGuard(const Expr& e, size_t i);
 
 /// Calls f on e and every sub-expression (pre-order).
 void forEachExpr(const ExprPtr& e, const std::function<void(const Expr&)>& f);
