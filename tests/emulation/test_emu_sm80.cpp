@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "../support/sm80_fragments.hpp"
+
 namespace {
 
 using exo::bf16;
@@ -26,33 +28,8 @@ using exo::f16;
 namespace seq = exo::sm80;
 namespace gpu = exo::sm80::gpu;
 
-// ------------------------------------------------------------ inverse layouts
-struct RC {
-  int r, c;
-};
-// g = groupID = lane / 4, t = threadID_in_group = lane % 4.
-RC c_m16n8(int l, int s) { return {l / 4 + 8 * (s / 2), 2 * (l % 4) + s % 2}; }             // c0..c3
-RC a_m16k16(int l, int s) { return {l / 4 + 8 * (s / 2 % 2), 2 * (l % 4) + s % 2 + 8 * (s / 4)}; }  // a0..a7
-RC b_n8k16(int l, int s) { return {l / 4, 2 * (l % 4) + s % 2 + 8 * (s / 2)}; }            // [n][k], b0..b3
-RC ldsm(int l, int s) { return {l / 4, 2 * (l % 4) + s}; }
-RC a_tf32(int l, int s) { return {l / 4 + 8 * (s % 2), l % 4 + 4 * (s / 2)}; }  // a0..a3
-RC b_tf32(int l, int s) { return {l / 4, l % 4 + 4 * s}; }                      // [n][k], b0, b1
+using namespace sm80_test;  // inverse layouts, test data (tests/support/sm80_fragments.hpp)
 
-std::mt19937 rng(20260317);
-
-// A random nonzero value with a full float mantissa (rounded to T).
-template <class T>
-T nonzero() {
-  std::uniform_real_distribution<float> mag(0.05f, 2.f);
-  float v = mag(rng);
-  return T(rng() % 2 ? v : -v);
-}
-
-template <class T, int R, int C>
-void randomize(T (&a)[R][C]) {
-  for (auto& row : a)
-    for (T& x : row) x = nonzero<T>();
-}
 
 int failures = 0;
 

@@ -27,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "../support/sm80_fragments.hpp"
+
 #define CHECK(call)                                                                              \
   do {                                                                                           \
     cudaError_t e_ = (call);                                                                     \
@@ -43,32 +45,8 @@ using f16 = __half;
 namespace seq = exo::sm80;
 namespace gpu = exo::sm80::gpu;
 
-// ------------------------------------------------------------ inverse layouts
-struct RC {
-  int r, c;
-};
-// g = groupID = lane / 4, t = threadID_in_group = lane % 4.
-RC c_m16n8(int l, int s) { return {l / 4 + 8 * (s / 2), 2 * (l % 4) + s % 2}; }                      // c0..c3
-RC a_m16k16(int l, int s) { return {l / 4 + 8 * (s / 2 % 2), 2 * (l % 4) + s % 2 + 8 * (s / 4)}; }  // a0..a7
-RC b_n8k16(int l, int s) { return {l / 4, 2 * (l % 4) + s % 2 + 8 * (s / 2)}; }  // [n][k], b0..b3
-RC ldsm(int l, int s) { return {l / 4, 2 * (l % 4) + s}; }
-RC a_tf32(int l, int s) { return {l / 4 + 8 * (s % 2), l % 4 + 4 * (s / 2)}; }  // a0..a3
-RC b_tf32(int l, int s) { return {l / 4, l % 4 + 4 * s}; }                      // [n][k], b0, b1
+using namespace sm80_test;  // inverse layouts, test data (tests/support/sm80_fragments.hpp)
 
-std::mt19937 rng(20260317);
-
-template <class T>
-T nonzero() {
-  std::uniform_real_distribution<float> mag(0.05f, 2.f);
-  const float v = mag(rng);
-  return T(rng() % 2 ? v : -v);
-}
-
-template <class T, int R, int C>
-void randomize(T (&a)[R][C]) {
-  for (auto& row : a)
-    for (T& x : row) x = nonzero<T>();
-}
 
 template <class T, int R, int C, int S>
 void scatter(const T (&tile)[R][C], T (&frag)[32][S], RC (*map)(int, int)) {
