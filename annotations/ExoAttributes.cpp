@@ -12,6 +12,7 @@
 #include "annotations/ClangDiags.h"
 #include "model/Collective.h"
 #include "model/Fragment.h"
+#include "model/Instruction.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -164,18 +165,21 @@ public:
       report(S, A.getLoc(), DiagID::err_attr_unscoped) << "instr" << "(...)";
       return AttributeNotApplied;
     }
-    std::string strings[2];
-    bool ok = A.getNumArgs() == 3 && A.isArgIdent(0);
-    for (unsigned i = 1; ok && i < 3; ++i) {
+    std::string strings[3];
+    bool ok = (A.getNumArgs() == 3 || A.getNumArgs() == 4) && A.isArgIdent(0);
+    for (unsigned i = 1; ok && i < A.getNumArgs(); ++i) {
       const auto* lit = A.isArgExpr(i) ? llvm::dyn_cast_or_null<clang::StringLiteral>(A.getArgAsExpr(i)->IgnoreParenImpCasts())
                                        : nullptr;
       ok = lit && lit->getLength() > 0;
       if (ok) strings[i - 1] = lit->getString().str();
     }
+    model::AsyncRole role;
+    if (ok && A.getNumArgs() == 4) ok = model::parseAsyncRole(strings[2], role);
     if (!ok) {
       report(S, A.getLoc(), DiagID::err_attr_args)
-          << "instr" << "takes the issuing collective, the header and the CUDA function: "
-                        "'[[exo::instr(warp, \"exo/sm80.hpp\", \"exo::sm80::gpu::name\")]]'";
+          << "instr" << "takes the issuing collective, the header, the CUDA function and optionally its part in "
+                        "asynchronous completion: '[[exo::instr(warp, \"exo/sm80.hpp\", \"exo::sm80::gpu::name\")]]', "
+                        "4th argument \"async(queue)\", \"async_commit(queue)\", \"commit(queue)\" or \"await(queue)\"";
       return AttributeNotApplied;
     }
     clang::IdentifierLoc* arg = A.getArgAsIdent(0);
@@ -186,7 +190,7 @@ public:
       report(S, arg->getLoc(), DiagID::err_attr_unknown_level) << "collective" << level << list;
       return AttributeNotApplied;
     }
-    D->addAttr(clang::AnnotateAttr::Create(S.Context, "exo.instr." + level + "|" + strings[0] + "|" + strings[1],
+    D->addAttr(clang::AnnotateAttr::Create(S.Context, "exo.instr." + level + "|" + strings[0] + "|" + strings[1] + "|" + strings[2],
                                            nullptr, 0, A.getRange()));
     return AttributeApplied;
   }

@@ -24,7 +24,9 @@ std::string runnerText(const Kernel& k, const Stmt* p) {
 void checkPlacement(const Kernel& k, const Stmt& s, const std::vector<Stmt*>& path, DiagSink& sink) {
   const Collective& need = collective(s.instr->collective);
   const Stmt* p = innermostParallel(path);
-  bool ok = p && levelOf(p->loop)->id == need.id && collectiveThreads(k, p) == need.threads;
+  // A block instruction runs on the whole CTA: outside every parallel loop below the grid.
+  bool ok = need.id == CollectiveId::Block ? p == nullptr
+                                           : p && levelOf(p->loop)->id == need.id && collectiveThreads(k, p) == need.threads;
   if (ok) return;
   std::string issuer = need.threads == 1 ? std::string("one thread") : std::string("a whole ") + need.name;
   sink.diag(DiagID::err_instr_collective, s.range, {s.instr->name, issuer, runnerText(k, p), need.name});

@@ -17,6 +17,7 @@
 
 #include "checker/ProverAccess.h"
 #include "checker/ProverAlignment.h"
+#include "checker/ProverAsync.h"
 #include "checker/ProverFast.h"
 #include "checker/ProverOverflow.h"
 #include "checker/ProverQuery.h"
@@ -52,7 +53,10 @@ public:
     // The fast path decides; when it proves the kernel there is nothing to report.
     // Otherwise the reporting path below asks its questions as it always has (a
     // witness depends on the solver's history, so that history must not change).
-    if (sink_.errors == before && fast_.proves()) {
+    // The fast path knows nothing of asynchronous completion: kernels with asynchronous
+    // instructions take the reporting path, which adds it (checker/ProverAsync).
+    const bool async = hasAsync(facts_);
+    if (sink_.errors == before && !async && fast_.proves()) {
       warnUnneededSyncs();
       return true;
     }
@@ -64,8 +68,9 @@ public:
     checkBounds();
     checkRegisters();
     races.run();
+    if (async) checkAsync(facts_, *q_, races, sink_, bad_);
     if (sink_.errors != before) return false;
-    warnUnneededSyncs();
+    if (!async) warnUnneededSyncs();
     return true;
   }
 

@@ -34,6 +34,11 @@ struct AccessSite {
   /// The instruction whose meaning makes this access (nullptr: the kernel's own code).
   /// Its thread is any thread of the issuing collective (the rank is free).
   const model::Stmt* instr = nullptr;
+  /// A completion site (checker/ProverAsync): the access `completes` of an asynchronous
+  /// instruction, placed at the await `completedAt` that completes it (path and stmt are
+  /// the await's). Not collected: the async check makes them.
+  const AccessSite* completes = nullptr;
+  const model::Stmt* completedAt = nullptr;
 
   /// Where a report about this access points: the access, or the instruction call
   /// whose meaning makes it (the access in the instruction's header gets a note).

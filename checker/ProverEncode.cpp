@@ -180,15 +180,27 @@ void Encoder::floorDivMod(const Poly& e, int64_t c, Instance& inst, int& q, int&
   inst.facts.push_back(R >= 0 && R < C);
 }
 
+Instance Encoder::instantiateApart(const Path& path, const std::string& tag, std::vector<z3::expr>& ranges) {
+  ranges_ = &ranges;
+  Instance inst = instantiate(path, tag);
+  ranges_ = nullptr;
+  return inst;
+}
+
 Instance Encoder::instantiate(const Path& path, const std::string& tag) {
   Instance inst;
+  // A fact saying that the instance runs (not defining an atom): apart, if asked.
+  auto range = [&](const z3::expr& e) {
+    if (ranges_) ranges_->push_back(e);
+    else inst.facts.push_back(e);
+  };
   for (const PathStep& s : path) {
     const Stmt* c = s.container;
     if (c->kind == StmtKind::For && c->var) {
       int v = newAtom(tag + c->var->name);
       int k = newAtom(tag + c->var->name + "#iter");
       z3::expr V = atoms_[v], K = atoms_[k];
-      inst.facts.push_back(K >= 0);
+      range(K >= 0);
       std::string why;
       std::optional<Poly> lo = c->lo ? intExpr(*c->lo, inst, why) : std::nullopt;
       if (lo) inst.facts.push_back(V == toZ3(*lo) + ctx.int_val(static_cast<int64_t>(c->step)) * K);
@@ -196,7 +208,7 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
         if (std::optional<Poly> hi = intExpr(*c->hi, inst, why)) {
           bool converts = c->compareAs && !conversionKeepsValue(c->var->type.scalar, *c->compareAs);
           if (!converts) {
-            inst.facts.push_back(V < toZ3(*hi));
+            range(V < toZ3(*hi));
           } else {
             // `v < hi` in C++'s comparison type (unsigned): the variable is converted first,
             // which adds 2^width to negative values. Iteration K runs only if the
@@ -204,13 +216,13 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
             // negative and on the non-negative values, so that is: it holds at K and,
             // when K is past the negatives, at the last negative iteration too.
             z3::expr HI = toZ3(*hi);
-            inst.facts.push_back(toZ3(converted(Poly::atom(v), *c->compareAs, inst)) < HI);
+            range(toZ3(converted(Poly::atom(v), *c->compareAs, inst)) < HI);
             if (lo) {
               int q, r;
               floorDivMod(Poly::constant(-1) - *lo, c->step, inst, q, r);
               Poly lastNegative = *lo + Poly::atom(q).scaled(c->step);
               z3::expr held = toZ3(converted(lastNegative, *c->compareAs, inst)) < HI;
-              inst.facts.push_back(z3::implies(V >= 0 && toZ3(*lo) < 0, held));
+              range(z3::implies(V >= 0 && toZ3(*lo) < 0, held));
             }
           }
         }
@@ -230,7 +242,7 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
         b = opaqueCondition(*c->cond, inst);
         inst.dropped.push_back({c->cond.get(), why});
       }
-      if (b) inst.facts.push_back(s.child == 0 ? *b : !*b);
+      if (b) range(s.child == 0 ? *b : !*b);
     }
   }
   // model/ThreadMapping's flat index: the iterations' first threads plus the thread's
@@ -239,7 +251,7 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
   int64_t inner = innermostThreads(*facts.kernel, inst.threadLoops);
   if (inner > 1) {
     int r = newAtom(tag + "rank");
-    inst.facts.push_back(atoms_[r] >= 0 && atoms_[r] < ctx.int_val(static_cast<int64_t>(inner)));
+    range(atoms_[r] >= 0 && atoms_[r] < ctx.int_val(static_cast<int64_t>(inner)));
     rank = Poly::atom(r);
   }
   inst.flat = flatThread(inst.threadLoops, [&](const Stmt* l) { return Poly::atom(inst.iter[l]); }, rank,

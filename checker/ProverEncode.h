@@ -74,6 +74,11 @@ public:
   /// Instantiates the loops and conditions along `path`. Unencodable loop bounds or
   /// conditions are dropped (over-approximation: more instances, never fewer).
   Instance instantiate(const Path& path, const std::string& tag);
+  /// The same, with the facts that say the instance runs at all (iteration ranges, the
+  /// conditions of the ifs, the thread's rank) in `ranges` instead of `facts`, which
+  /// then only define atoms: always satisfiable. For instances whose existence is a
+  /// formula (checker/ProverAsync).
+  Instance instantiateApart(const Path& path, const std::string& tag, std::vector<z3::expr>& ranges);
 
   /// Integer value of e in inst; nullopt with `why` set if it cannot be encoded.
   /// Side conditions (division, select) are appended to inst.facts.
@@ -115,6 +120,7 @@ private:
   static std::string polyKey(const Poly& p);
   std::optional<Poly> shiftBySmallVar(const model::Expr& e, Instance& inst, std::string& why, int depth);
 
+  std::vector<z3::expr>* ranges_ = nullptr;  // instantiateApart's destination for range facts
   std::vector<z3::expr> atoms_;
   std::map<const model::Var*, int> paramAtoms_;
   std::vector<std::pair<const model::Var*, int>> params_;

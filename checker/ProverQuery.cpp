@@ -139,7 +139,7 @@ namespace exo::checker {
 
 z3::expr Queries::differentIssues(const Side& a, const Side& b) {
   const model::Stmt* call = a.site->instr;
-  if (!call || call != b.site->instr) return ctx.bool_val(true);
+  if (!call || call != b.site->instr || a.site->completes || b.site->completes) return ctx.bool_val(true);
   z3::expr differ = ctx.bool_val(false);
   for (const PathStep& step : a.site->path) {
     if (step.container == call) break;

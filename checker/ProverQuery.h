@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -27,6 +28,9 @@ struct Side {
   int id = -1;  // unique per makeSide (copies share it: same atoms, same facts)
   Instance inst;
   std::vector<Poly> idx;
+  /// A completion site's side: the issuing access's own side (its loops and indices),
+  /// which a witness replays.
+  std::shared_ptr<const Side> issue;
 };
 
 /// The Z3 context, the encoder over it and the statistics: what every check shares.

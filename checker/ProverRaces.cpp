@@ -72,6 +72,10 @@ RaceCheck::PairQuery RaceCheck::raceQuery(const AccessSite& A, const AccessSite&
   RacePlan plan = planRace(syncs_, A, B, common, prefix, depth);
   sc.fixContainer = plan.fixContainer;
   sc.fixBefore = plan.fixBefore;
+  // An asynchronous access runs until its completion: what comes after it must be
+  // ordered after the completing await, which checker/ProverAsync checks (a stronger
+  // question than ordering after the issue). Here only the accesses before the issue.
+  if (A.instr && A.instr->instr->async.async() && !A.completes && plan.kind != RacePlan::Kind::Reversed) return q;
   if (!addRaceFormula(q_, s, k_, q.a, q.b, common, depth, plan)) return q;
   q_.countPair();
   q.verdict = q_.solve(s);
@@ -137,6 +141,33 @@ int RaceCheck::races(bool report, bool crossBlocks) {
       }
     }
   return found;
+}
+
+void RaceCheck::racesAfterCompletion(const AccessSite& P, const Side& side) {
+  for (const AccessSite& B : facts_.sites) {
+    if (B.var != P.var || !(B.write || P.write) || bad_.count(&B)) continue;
+    if (B.var->memory == Memory::Local || B.var->memory == Memory::Registers) continue;  // one thread: program order
+    std::vector<const Stmt*> common = commonLoops(P, B);
+    std::pair<Side, Side> sides{side, q_.makeSide(B, "b.")};
+    for (size_t d = 0; d <= common.size(); ++d) {
+      if (d < common.size() && common[d]->loop == LoopKind::Block) continue;
+      Scenario sc;
+      PairQuery q = raceQuery(P, B, d, sc, &sides);
+      if (q.verdict == Verdict::Unsat) continue;
+      if (q.verdict == Verdict::Unknown) {
+        sink_.diag(DiagID::err_cannot_prove, B.range(),
+                   {"that '" + printExpr(*B.expr) + "' runs after the asynchronous '" + P.instr->instr->name +
+                        "' completes",
+                    "the solver could not decide it"});
+        break;
+      }
+      unsigned before = sink_.errors;
+      reportRace(q, d, sc);
+      if (sink_.errors != before)
+        sink_.diag(DiagID::note_async_completes, P.completedAt->range, {P.instr->instr->name});
+      break;
+    }
+  }
 }
 
 bool RaceCheck::crossBlock(const AccessSite& A, const AccessSite& B, bool report) {
@@ -221,7 +252,9 @@ void RaceCheck::proposeSync(PairQuery& q, size_t depth, const Scenario& sc, Sync
     if (collective(sc2).rank > collective(need).rank) continue;  // finer than needed
     syncs_.virtualSync = {sc.fixContainer, sc.fixBefore, sc2};
     Scenario ignored;
-    PairQuery again = raceQuery(*q.a.site, B, depth, ignored);
+    // A completion site has no path of its own to instantiate: reuse its side.
+    std::pair<Side, Side> sides{q.a, q.b};
+    PairQuery again = raceQuery(*q.a.site, B, depth, ignored, q.a.site->completes ? &sides : nullptr);
     syncs_.virtualSync = {};
     if (again.verdict != Verdict::Unsat) continue;
     const Stmt* at = sc.fixContainer->body[sc.fixBefore].get();

@@ -35,6 +35,9 @@ public:
 
   /// Checks and reports every pair of sites.
   void run() { races(true, true); }
+  /// A completion site of an asynchronous access (checker/ProverAsync) against every
+  /// site that runs after it: each must be ordered after the completing await.
+  void racesAfterCompletion(const AccessSite& completion, const Side& side);
 
 private:
   /// Where and how two accesses are ordered, for one case of their relative position.

@@ -122,7 +122,9 @@ private:
 
 }  // namespace
 
-WitnessCheck checkWitness(const Encoder& enc, const z3::model& m, const Side& s) { return Replay(enc, m, s).run(); }
+WitnessCheck checkWitness(const Encoder& enc, const z3::model& m, const Side& s) {
+  return Replay(enc, m, s.issue ? *s.issue : s).run();
+}
 
 WitnessCheck checkWitnessValues(const Encoder& enc, const z3::model& m, const Side& s,
                                 const std::vector<const Expr*>& exprs, std::vector<std::optional<Wide>>& values) {

@@ -34,6 +34,27 @@ struct Operand {
   bool writes = false;                     // the body assigns to it
 };
 
+/// An instruction's part in asynchronous completion (docs/hopper.md, section 1). The
+/// fourth argument of `[[exo::instr]]` names it with a queue: "async(cp_async)".
+struct AsyncRole {
+  enum class Kind {
+    None,
+    Issue,        // async(Q): its accesses happen between the call and the completing await
+    IssueCommit,  // async_commit(Q): the same, and the call closes its own group
+    Commit,       // commit(Q): closes the group of the issuing threads' open async calls
+    Await,        // await(Q): waits until at most `pending` committed groups are in flight
+  };
+  Kind kind = Kind::None;
+  std::string queue;
+  int64_t pending = 0;  // Await: the first integer template argument (0 when none)
+  bool async() const { return kind == Kind::Issue || kind == Kind::IssueCommit; }
+  bool commits() const { return kind == Kind::IssueCommit || kind == Kind::Commit; }
+};
+
+/// Parses the fourth `[[exo::instr]]` argument ("async(q)", "async_commit(q)",
+/// "commit(q)", "await(q)"); false when it is none of them.
+bool parseAsyncRole(const std::string& text, AsyncRole& out);
+
 struct Instruction {
   std::string name;  // qualified C++ name, as users call it (exo::sm80::mma_m16n8k16)
   CollectiveId collective = CollectiveId::Warp;
@@ -44,6 +65,7 @@ struct Instruction {
   /// in the same order, and its register operands (pointers) cannot deduce them.
   std::string templateArgs;
   std::vector<Operand> operands;
+  AsyncRole async;
 };
 
 const char* operandKindName(Operand::Kind k);

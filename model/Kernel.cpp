@@ -264,3 +264,24 @@ const char* operandKindName(Operand::Kind k) {
 }
 
 }  // namespace exo::model
+
+namespace exo::model {
+
+bool parseAsyncRole(const std::string& text, AsyncRole& out) {
+  static const std::pair<const char*, AsyncRole::Kind> kinds[] = {{"async_commit(", AsyncRole::Kind::IssueCommit},
+                                                                   {"async(", AsyncRole::Kind::Issue},
+                                                                   {"commit(", AsyncRole::Kind::Commit},
+                                                                   {"await(", AsyncRole::Kind::Await}};
+  for (const auto& [prefix, kind] : kinds) {
+    std::string p = prefix;
+    if (text.size() <= p.size() + 1 || text.compare(0, p.size(), p) != 0 || text.back() != ')') continue;
+    std::string queue = text.substr(p.size(), text.size() - p.size() - 1);
+    if (queue.empty() || queue.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos) return false;
+    out.kind = kind;
+    out.queue = queue;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace exo::model

@@ -721,12 +721,14 @@ private:
     instrs_[fd] = nullptr;  // a declaration in error is reported once, at its first call
     llvm::StringRef ann = instrAnnotation(fd)->getAnnotation().drop_front(strlen("exo.instr."));
     auto [level, rest] = ann.split('|');
-    auto [header, function] = rest.split('|');
+    auto [header, rest2] = rest.split('|');
+    auto [function, async] = rest2.split('|');
     auto in = std::make_unique<Instruction>();
     in->name = fd->getQualifiedNameAsString();
     in->collective = findCollective(level.str())->id;  // the attribute layer checked the name
     in->header = header.str();
     in->cudaFunction = function.str();
+    if (!async.empty()) parseAsyncRole(async.str(), in->async);  // the attribute layer checked it
     const c::FunctionDecl* pattern = fd->getTemplateInstantiationPattern();
     if (const c::TemplateArgumentList* targs = fd->getTemplateSpecializationArgs()) {
       std::string list;
@@ -735,6 +737,8 @@ private:
         ScalarKind sk;
         if (a.getKind() == c::TemplateArgument::Integral) {
           one = llvm::toString(a.getAsIntegral(), 10);
+          // An await's first integer argument: how many groups may stay in flight.
+          if (in->async.kind == AsyncRole::Kind::Await && list.empty()) in->async.pending = a.getAsIntegral().getExtValue();
         } else if (a.getKind() == c::TemplateArgument::Type && scalarKind(a.getAsType(), sk)) {
           Type t;
           t.scalar = sk;

@@ -170,6 +170,35 @@ inline void copy16([[exo::shared]] T (&dst)[R][C], int r, int c, const T* src, i
   for (int e = 0; e < 8; ++e) dst[r][c + e] = src[off + e];
 }
 
+// --- Asynchronous copies (cp.async, queue "cp_async"; docs/hopper.md, section 1).
+// cp_async16 is copy16 issued asynchronously: its meaning happens, on the GPU, at some
+// moment between the call and the cp_async_wait that completes its group. A thread's
+// calls join a group that its next cp_async_commit closes; cp_async_wait<N> returns
+// when at most N of the thread's committed groups are still in flight. exo-cuda proves
+// that nothing touches the copy's elements in between and that every later access is
+// ordered after the completing wait (checker/ProverAsync). Sequentially the copy
+// happens at the call and commit / wait do nothing.
+template <class T, int R, int C>
+[[exo::instr(thread, "exo/sm80.hpp", "exo::sm80::gpu::cp_async16", "async(cp_async)")]]
+inline void cp_async16([[exo::shared]] T (&dst)[R][C], int r, int c, const T* src, int off) {
+  static_assert(sizeof(T) == 2, "16-bit elements (exo::bf16, exo::f16)");
+  exo::aligned(dst[r][c], 16);
+  exo::aligned(src[off], 16);
+  for (int e = 0; e < 8; ++e) dst[r][c + e] = src[off + e];
+}
+
+// Closes the group of each thread's cp_async16 calls since its last commit (issued by
+// the whole block: every thread commits, so every thread counts the same groups).
+[[exo::instr(block, "exo/sm80.hpp", "exo::sm80::gpu::cp_async_commit", "commit(cp_async)")]]
+inline void cp_async_commit() {}
+
+// Waits until at most N of the thread's committed groups are in flight.
+template <int N>
+[[exo::instr(block, "exo/sm80.hpp", "exo::sm80::gpu::cp_async_wait", "await(cp_async)")]]
+inline void cp_async_wait() {
+  static_assert(N >= 0, "the number of groups that may stay in flight");
+}
+
 // Global -> the thread's registers (the first half of a register-staged copy).
 template <class T>
 [[exo::instr(thread, "exo/sm80.hpp", "exo::sm80::gpu::load16")]]

@@ -26,6 +26,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <vector>
 
 namespace exo {
 namespace sm80 {
@@ -211,6 +213,44 @@ void copy16(T (&dst)[R][C], int r, int c, const T* src, int off) {
   emu::check_aligned(&dst[r][c], "copy16 shared destination");
   emu::check_aligned(src + off, "copy16 global source");
   for (int e = 0; e < 8; ++e) dst[r][c + e] = src[off + e];
+}
+
+// cp.async, adversarially: a copy lands as late as the hardware may let it, at the
+// cp_async_wait that completes its group (never at the call), so a program that reads
+// before the wait sees the old contents and its result differs from the sequential
+// run. Each emulated thread keeps its own groups.
+namespace emu {
+struct PendingCopy {
+  void* dst;
+  const void* src;
+};
+struct CpAsyncQueue {
+  std::vector<PendingCopy> open;                  // not yet committed
+  std::vector<std::vector<PendingCopy>> groups;   // committed, oldest first
+};
+inline thread_local CpAsyncQueue cpAsync;
+}  // namespace emu
+
+template <class T, int R, int C>
+void cp_async16(T (&dst)[R][C], int r, int c, const T* src, int off) {
+  static_assert(sizeof(T) == 2, "cp_async16 copies 8 16-bit elements");
+  emu::check_aligned(&dst[r][c], "cp_async16 shared destination");
+  emu::check_aligned(src + off, "cp_async16 global source");
+  emu::cpAsync.open.push_back({&dst[r][c], src + off});
+}
+
+inline void cp_async_commit() {
+  emu::cpAsync.groups.push_back(std::move(emu::cpAsync.open));
+  emu::cpAsync.open.clear();
+}
+
+template <int N>
+void cp_async_wait() {
+  auto& g = emu::cpAsync.groups;
+  while (g.size() > static_cast<size_t>(N)) {
+    for (const emu::PendingCopy& c : g.front()) std::memcpy(c.dst, c.src, 16);
+    g.erase(g.begin());
+  }
 }
 
 template <class T>

@@ -275,6 +275,23 @@ __device__ __forceinline__ void copy16(T (&dst)[R][C], int r, int c, const T* sr
   *reinterpret_cast<uint4*>(&dst[r][c]) = *reinterpret_cast<const uint4*>(src + off);
 }
 
+// cp.async: global -> shared, 16 bytes, asynchronously (PTX ISA, "cp.async"; .cg caches
+// in L2 only, the form for 16-byte copies). The thread's copies since its last
+// commit_group form one group; wait_group N returns when at most N groups are pending.
+template <class T, int R, int C>
+__device__ __forceinline__ void cp_async16(T (&dst)[R][C], int r, int c, const T* src, int off) {
+  static_assert(sizeof(T) == 2, "cp_async16 copies 8 16-bit elements");
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(&dst[r][c]));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(src + off) : "memory");
+}
+
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
 // Global -> the thread's registers. dst is a local array of 2-byte alignment: load one
 // uint4 and unpack it element by element (no 16-byte access to dst), so it stays in
 // registers.

@@ -1,0 +1,319 @@
+// exo/cuda/sm90_async.cuh — Hopper's asynchronous building blocks (device code, sm_90a):
+// mbarrier, the async-proxy fence, TMA 2-D tile loads (and the host-side tensor map that
+// describes them), asynchronous wgmma on 128-byte-swizzled K-major shared tiles, and
+// setmaxnreg. These are the pieces of a warp-specialized pipeline
+//
+//   producer warp:   wait empty[s]; arrive_expect_tx(full[s], bytes); tma_load_2d(.., full[s])
+//   consumer WGs:    wait full[s]; wgmma_fence; k16 issues; wgmma_commit; wgmma_wait<1>;
+//                    arrive empty[previous s]
+//
+// that exo-cuda will print next; sm90.cuh's synchronous wgmma (no swizzle, operands staged
+// by the threads) stays as it is. Every function here is a single PTX instruction or a
+// short fixed sequence of them, written from the PTX ISA (sections named at each) and
+// checked against the bit layouts CUTLASS uses (files named at each); no code is taken
+// from either. Validated on an H200 by tests/gpu/test_sm90_async.cu; the facts, their
+// sources and the run's results are collected in docs/sm90-async-facts.md.
+//
+// Conventions: a barrier is a `std::uint64_t` in shared memory (8-byte aligned); shared
+// addresses are passed to PTX as 32-bit shared-window addresses (__cvta_generic_to_shared),
+// the tensor map as a 64-bit generic address of a `const __grid_constant__ CUtensorMap`
+// kernel parameter (or of one in global / constant memory).
+#ifndef EXO_CUDA_SM90_ASYNC_CUH
+#define EXO_CUDA_SM90_ASYNC_CUH
+
+#include <cuda.h>  // CUtensorMap and its enums (types only: nothing here links -lcuda)
+#include <cudaTypedefs.h>  // PFN_cuTensorMapEncodeTiled_v12000
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "sm90.cuh"  // detail::fence_slots, the accumulator operand tables EXO_SM90_*
+
+namespace exo {
+namespace sm90 {
+namespace gpu {
+
+namespace detail {
+__device__ __forceinline__ unsigned smem_addr(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+}  // namespace detail
+
+// -------------------------------------------------------------------- mbarrier
+// PTX ISA, "Parallel Synchronization and Communication Instructions: mbarrier". A barrier
+// object has a phase (parity 0 at init), a pending-arrival count (reset to the init count
+// when a phase completes) and a transaction count (tx-count, bytes). A phase completes
+// when both pending arrivals and tx-count reach zero; then the parity flips.
+//
+// mbarrier_init: one thread, before any other use (the count is the number of arrive
+// operations per phase, 1 .. 2^20 - 1).
+__device__ __forceinline__ void mbarrier_init(std::uint64_t* bar, unsigned count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(detail::smem_addr(bar)), "r"(count) : "memory");
+}
+
+// After the init(s), by the initializing thread, before the block-wide barrier that
+// publishes them: fence.mbarrier_init.release.cluster makes the inits visible to the
+// other threads' (and, in a cluster, other CTAs') mbarrier operations (PTX ISA,
+// "membar / fence": fence.mbarrier_init; CUTLASS cutlass/arch/barrier.h,
+// fence_barrier_init, does the same after ClusterBarrier::init); fence.proxy.async orders
+// the generic-proxy init before the async proxy's complete_tx on the same object (the
+// TMA unit updates the barrier through the async proxy, PTX ISA "Async Proxy"). A
+// __syncthreads() must still follow.
+__device__ __forceinline__ void mbarrier_init_fence() {
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+// One arrival (release semantics at CTA scope, the default of mbarrier.arrive). The
+// returned state token is discarded (`_` sink, PTX 7.8+): waits here go by parity.
+__device__ __forceinline__ void mbarrier_arrive(std::uint64_t* bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(detail::smem_addr(bar)) : "memory");
+}
+
+// One arrival that also raises the tx-count by `bytes` (expect-tx then arrive, atomically:
+// PTX ISA, mbarrier.arrive.expect_tx). For a TMA load, `bytes` is the whole box of every
+// copy that completes on this barrier in this phase (box elements x element size), out-of-
+// bounds parts included: the zero-filled elements are written and counted too (seen on the
+// H200: the M=100 / K=40 cases of the test complete with full-box counts). tx-count range
+// is 0 .. 2^20 - 1.
+__device__ __forceinline__ void mbarrier_arrive_expect_tx(std::uint64_t* bar, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(detail::smem_addr(bar)), "r"(bytes)
+               : "memory");
+}
+
+// Whether the phase of parity `parity` has completed (acquire at CTA scope, the default).
+// PTX ISA, mbarrier.test_wait / try_wait: phaseParity names the current phase or the
+// immediately preceding one; for the preceding one the answer is true at once. So on a
+// freshly initialised barrier (current parity 0) try_wait.parity(1) succeeds: a producer
+// waits on its "empty" barrier with parity ((k / stages) & 1) ^ 1 and passes the first
+// round without any consumer arrival.
+__device__ __forceinline__ bool mbarrier_try_wait(std::uint64_t* bar, unsigned parity) {
+  unsigned ok;
+  asm volatile(
+      "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
+      : "=r"(ok)
+      : "r"(detail::smem_addr(bar)), "r"(parity)
+      : "memory");
+  return ok != 0;
+}
+
+// Blocks until the phase of parity `parity` has completed. try_wait itself suspends the
+// thread for a system-dependent time before returning false, so the loop does not spin hot.
+__device__ __forceinline__ void mbarrier_wait(std::uint64_t* bar, unsigned parity) {
+  while (!mbarrier_try_wait(bar, parity)) {
+  }
+}
+
+// ------------------------------------------------------------------ proxy fence
+// Generic-proxy writes of shared memory (st.shared, stmatrix) that the async proxy (TMA
+// store, wgmma operand reads) reads next: each writing thread fences, then the threads
+// synchronise (PTX ISA, "Async Proxy", fence.proxy.async). Not needed for data that TMA
+// itself wrote and an mbarrier wait observed.
+__device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+
+// ------------------------------------------------------------------------- TMA
+// The tensor map lives in the kernel's parameter space (`const __grid_constant__
+// CUtensorMap`): prefetching it into the descriptor cache hides the first load's fetch
+// (PTX ISA, prefetch.tensormap; generic address of the parameter).
+__device__ __forceinline__ void prefetch_tensormap(const CUtensorMap* map) {
+  asm volatile("prefetch.tensormap [%0];" ::"l"(reinterpret_cast<std::uint64_t>(map)) : "memory");
+}
+
+// Copies the box at coordinates (c0, c1) of `map` (c0 the inner, contiguous dimension:
+// the column of a row-major matrix; c1 the row; both in elements, may be negative or run
+// past the end: those elements are filled per the map's OOB fill, zero here) to shared
+// memory at smem_dst, and signals completion of its bytes on `bar` (complete_tx). One
+// thread issues it. smem_dst: 128-byte aligned in general; 1024-byte aligned for
+// SWIZZLE_128B so that the swizzle pattern, which the hardware takes from address bits
+// 7..9, starts at row 0 of the tile (what sw128_desc below assumes: base offset 0).
+// PTX ISA, cp.async.bulk.tensor: the .shared::cluster destination with a CTA-local
+// address is this CTA's own shared memory (also without a cluster launch).
+// Operand order checked against CUTLASS cute/arch/copy_sm90_tma.hpp (SM90_TMA_LOAD_2D).
+__device__ __forceinline__ void tma_load_2d(void* smem_dst, const CUtensorMap* map, int c0, int c1,
+                                            std::uint64_t* bar) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::"r"(
+          detail::smem_addr(smem_dst)),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(c0), "r"(c1), "r"(detail::smem_addr(bar))
+      : "memory");
+}
+
+// Where TMA with CU_TENSOR_MAP_SWIZZLE_128B puts element (row, col) of a box whose rows
+// are 128 bytes (64 bf16): the 16-byte chunk j = col / 8 of row r lands at chunk
+// j ^ (r % 8) of that row; rows are 128 bytes apart; the pattern repeats every 8 rows
+// (1024 bytes). Source: CUDA C++ Programming Guide, "Tensor Memory Access" swizzle
+// patterns; CUTLASS cute/atom/mma_traits_sm90_gmma.hpp, Layout_K_SW128_Atom =
+// Swizzle<3,4,3> (byte-address bits 4..6 ^= bits 7..9). Checked byte for byte on the H200
+// (test_sm90_async.cu dumps the tile). Byte offset from the (1024-aligned) tile base:
+__host__ __device__ constexpr unsigned sw128_offset_bf16(unsigned row, unsigned col) {
+  return row * 128u + ((((col >> 3) ^ row) & 7u) << 4) + (col & 7u) * 2u;
+}
+
+// ------------------------------------------------------------------------- wgmma
+// wgmma.fence: orders this warpgroup's earlier register accesses of the accumulators (and
+// A fragments) before the following wgmma.mma_async; needed before the first wgmma of a
+// batch and whenever the accumulators were touched by other instructions in between
+// (PTX ISA, wgmma.fence). All 128 threads of the warpgroup, converged.
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+
+// Closes the wgmma.mma_async issued since the last commit into one wgmma-group.
+__device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+
+// Waits until at most N wgmma-groups of the executing threads are pending. N = 0: all
+// done, the accumulators are readable and the operand tiles of those groups reusable;
+// N = 1 lets the group just committed run while the previous group's stage is released.
+template <int N>
+__device__ __forceinline__ void wgmma_wait() {
+  static_assert(N >= 0 && N <= 7, "wgmma.wait_group takes an immediate 0..7");
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory");
+}
+
+// The compiler does not see the accumulators change between issue and wait: call this on
+// the accumulator array before wgmma_fence() and after wgmma_wait<..>() so that no read
+// or write of d is moved across them (an empty asm that "writes" every slot; the same
+// trick as CUTLASS's warpgroup_fence_operand).
+template <int N>
+__device__ __forceinline__ void wgmma_fence_operand(float* d) {
+  detail::fence_slots<N / 2>(d);
+}
+
+// Shared-memory matrix descriptor of a K-major operand tile in the 128-byte swizzle
+// layout, i.e. as TMA writes a box of R rows x 64 bf16 with CU_TENSOR_MAP_SWIZZLE_128B:
+// row r at byte 128 r (before the swizzle), 8-row groups (1024 bytes) one after another.
+// Bits (PTX ISA, "Matrix Descriptor Format"; CUTLASS cute/arch/mma_sm90_desc.hpp,
+// GmmaDescriptor):
+//   bits  0-13  start address >> 4 (shared-window address, 18 bits)
+//   bits 16-29  leading byte offset >> 4: not used by the swizzled K-major layouts
+//               (CUTLASS: "Unused for all SWIZZLE_* layouts (and assumed to be 1)"): 1
+//   bits 32-45  stride byte offset >> 4: from one 8-row group to the next, 1024 bytes: 64
+//   bits 49-51  base offset: 0, valid because the tile is 1024-byte aligned and k-step
+//               starts stay inside the first 128 bytes of the row (see below)
+//   bits 62-63  layout type: 1 = 128-byte swizzle (0 none, 2 64B, 3 32B)
+// The canonical K-major SW128 layout in 16-byte units is Swizzle<3,4,3> o ((8,m),(T,2)) :
+// ((8T,SBO),(1,T)) with T = 8 bf16 per 16 bytes (CUTLASS cute/atom/mma_traits_sm90_gmma.hpp,
+// make_gmma_desc, Major::K, LayoutType::B128).
+//
+// Advancing along K inside the 64-wide tile: k16 step s (s = 0..3) covers columns
+// 16s..16s+15, i.e. bytes 32s..32s+31 of every (unswizzled) row, so its descriptor is the
+// tile's with the start address + 32 s bytes (+2 s in the encoded field): the hardware
+// applies the XOR swizzle to the full computed address (bits 4..6 ^= bits 7..9), so an
+// unswizzled byte offset added to the start picks the right chunks in every row. The same
+// as CUTLASS's DescriptorIterator, which adds k offsets (in 16-byte units) to the
+// descriptor. Sub-tiles in M / N (e.g. the second m64 half of a 128-row A) start at
+// row0 * 128 bytes with row0 a multiple of 8, which keeps the 1024-byte alignment.
+__device__ __forceinline__ std::uint64_t sw128_desc(const void* tile_1024_aligned) {
+  const unsigned addr = detail::smem_addr(tile_1024_aligned);
+  return static_cast<std::uint64_t>((addr & 0x3FFFFu) >> 4) | (static_cast<std::uint64_t>(1) << 16) |
+         (static_cast<std::uint64_t>(1024 >> 4) << 32) | (static_cast<std::uint64_t>(1) << 62);
+}
+// The descriptor of k16 step s (0..3) of a tile whose step-0 descriptor is desc; row0 (a
+// multiple of 8) selects a sub-tile of rows row0.. (M or N offset).
+__host__ __device__ constexpr std::uint64_t sw128_desc_at(std::uint64_t desc, unsigned row0, unsigned k16) {
+  return desc + ((row0 * 128u + k16 * 32u) >> 4);
+}
+
+// One wgmma.mma_async.sync.aligned.m64n{N}k16.f32.bf16.bf16 from two shared descriptors,
+// both K-major (imm-trans-a = imm-trans-b = 0), no negation (imm-scale 1): d = A B^T + d
+// when accumulate, d = A B^T otherwise (scale-d predicate; PTX ISA, wgmma.mma_async).
+// Asynchronous: the result is in d only after wgmma_commit() + wgmma_wait<..>(). The
+// accumulator layout is sm90.cuh's wgmma_c (N / 2 floats per thread). Operands: the
+// N / 2 accumulators %0 .. %(N/2 - 1) (sm90.cuh's tables), the descriptors, then the
+// scale-d flag.
+namespace detail {
+template <int N>
+struct WgmmaSS;
+#define EXO_SM90A_WGMMA_SS(NN, SCALE_OP)                                                                       \
+  template <>                                                                                                \
+  struct WgmmaSS<NN> {                                                                                       \
+    static __device__ __forceinline__ void issue(float* d, std::uint64_t a, std::uint64_t b, int acc) {      \
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " SCALE_OP                                              \
+                   ", 0;\nwgmma.mma_async.sync.aligned.m64n" #NN "k16.f32.bf16.bf16 {" EXO_SM90_REGS_##NN    \
+                   "}, " EXO_SM90_DESCS_##NN ", p, 1, 1, 0, 0;\n}\n"                                          \
+                   : EXO_SM90_SLOTS_##NN                                                                     \
+                   : "l"(a), "l"(b), "r"(acc)                                                                \
+                   : "memory");                                                                              \
+    }                                                                                                        \
+  };
+EXO_SM90A_WGMMA_SS(128, "%66")
+EXO_SM90A_WGMMA_SS(256, "%130")
+#undef EXO_SM90A_WGMMA_SS
+}  // namespace detail
+
+template <int N>
+__device__ __forceinline__ void wgmma_bf16_ss(float* d, std::uint64_t a_desc, std::uint64_t b_desc, bool accumulate) {
+  static_assert(N == 128 || N == 256, "wgmma_bf16_ss: N = 128 or 256 (validated shapes)");
+  detail::WgmmaSS<N>::issue(d, a_desc, b_desc, accumulate ? 1 : 0);
+}
+
+// ------------------------------------------------------------------ setmaxnreg
+// Per-warpgroup register reallocation (PTX ISA, setmaxnreg; sm_90a): all threads of a
+// warpgroup, converged; R in 24 .. 256, a multiple of 8. dec releases registers to the
+// CTA's pool, inc blocks until the pool has enough. Only honoured when the kernel has a
+// register cap at entry (__launch_bounds__(threads, 1) or -maxrregcount) and each role is
+// one branch of an if/else; otherwise ptxas warns (C7508) and ignores it. Budget: the sum
+// over warpgroups of 128 x R must not exceed what the CTA was launched with (e.g. 3
+// warpgroups at 168: producer dec<40>, two consumers inc<232>: 128 (40 + 2 x 232) =
+// 64512 = 3 x 128 x 168).
+template <int R>
+__device__ __forceinline__ void setmaxnreg_inc() {
+  static_assert(R >= 24 && R <= 256 && R % 8 == 0, "setmaxnreg: 24..256, multiple of 8");
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(R));
+}
+template <int R>
+__device__ __forceinline__ void setmaxnreg_dec() {
+  static_assert(R >= 24 && R <= 256 && R % 8 == 0, "setmaxnreg: 24..256, multiple of 8");
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R));
+}
+
+}  // namespace gpu
+
+// ============================================================== host: tensor maps
+namespace host {
+
+// cuTensorMapEncodeTiled from the driver, through the runtime (no link-time -lcuda): by
+// version (CUDA 12.5+; cudaGetDriverEntryPoint without a version is deprecated in 13.0)
+// or the plain entry point before that. 12000 = the ABI of the v12000 prototype.
+inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
+  static PFN_cuTensorMapEncodeTiled_v12000 fn = [] {
+    void* p = nullptr;
+    cudaDriverEntryPointQueryResult q{};
+#if CUDART_VERSION >= 12050
+    cudaError_t e = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000, cudaEnableDefault, &q);
+#else
+    cudaError_t e = cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &p, cudaEnableDefault, &q);
+#endif
+    return (e == cudaSuccess && q == cudaDriverEntryPointSuccess) ? reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(p)
+                                                                  : nullptr;
+  }();
+  return fn;
+}
+
+// A 2-D row-major bf16 matrix of rows x cols at base (row pitch in bytes), read in boxes
+// of box_rows x box_cols. Dimension 0 of the map is the column (contiguous), dimension 1
+// the row: tma_load_2d's c0 is a column, c1 a row. Constraints (CUDA driver API,
+// cuTensorMapEncodeTiled): base 16-byte aligned; pitch a multiple of 16 and < 2^40; box
+// sides 1..256; box_cols * 2 a multiple of 16; with swizzle128, box_cols * 2 <= 128 (64
+// bf16: one swizzle row per box row). Out-of-bounds elements are filled with zeros
+// (CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE; NAN_REQUEST_ZERO_FMA would fill NaN). L2 promotion
+// 128B. Returns CUDA_SUCCESS or the encoder's error (CUDA_ERROR_NOT_FOUND when the entry
+// point is missing).
+inline CUresult make_tensor_map_2d(CUtensorMap* map, const void* base, std::uint64_t rows, std::uint64_t cols,
+                                   std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
+                                   bool swizzle128) {
+  PFN_cuTensorMapEncodeTiled_v12000 encode = tensor_map_encoder();
+  if (!encode) return CUDA_ERROR_NOT_FOUND;
+  const cuuint64_t dims[2] = {cols, rows};
+  const cuuint64_t strides[1] = {row_pitch_bytes};  // dimension 0's stride is the element size, implied
+  const cuuint32_t box[2] = {box_cols, box_rows};
+  const cuuint32_t elem_strides[2] = {1, 1};
+  return encode(map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void*>(base), dims, strides, box, elem_strides,
+                CU_TENSOR_MAP_INTERLEAVE_NONE,
+                swizzle128 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE,
+                CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+
+}  // namespace host
+}  // namespace sm90
+}  // namespace exo
+
+#endif  // EXO_CUDA_SM90_ASYNC_CUH

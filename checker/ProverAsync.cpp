@@ -1,0 +1,422 @@
+#include "checker/ProverAsync.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "checker/ProverReport.h"
+#include "checker/ProverWitness.h"
+#include "model/ExprPrinter.h"
+#include "model/ThreadMapping.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+// Groups. Each thread of a queue's issuing collective counts the groups it commits;
+// an async call joins group G (the number of commits before it in the thread's program),
+// an await<N> at a point where the thread has committed G' groups guarantees that every
+// group below G' - N is complete. So await W completes call X iff G(W) - N > G(X).
+// G of a point is affine in the iterations of the sequential loops around it: the
+// commits of the statements before it, plus iteration * (commits per iteration) for
+// each enclosing sequential loop. A parallel loop's iteration is a thread: its commits
+// count once (the thread runs one iteration).
+
+bool hasAsync(const KernelFacts& facts) {
+  for (const AccessSite& s : facts.sites)
+    if (s.instr && s.instr->instr->async.async()) return true;
+  return false;
+}
+
+namespace {
+
+struct Unprovable {
+  const Stmt* at;
+  std::string why;
+};
+
+class AsyncCheck {
+public:
+  AsyncCheck(const KernelFacts& facts, Queries& q, RaceCheck& races, DiagSink& sink,
+             const std::set<const AccessSite*>& bad)
+      : f_(facts), q_(q), enc_(q.enc), races_(races), sink_(sink), bad_(bad) {}
+
+  void run() {
+    std::set<const Stmt*> reportedIssue;
+    for (const AccessSite& x : f_.sites) {
+      if (!x.instr || !x.instr->instr->async.async() || bad_.count(&x)) continue;
+      try {
+        checkSite(x, reportedIssue);
+      } catch (const Unprovable& u) {
+        if (reportedIssue.insert(x.instr).second) {
+          sink_.diag(DiagID::err_cannot_prove, x.instr->range,
+                     {"when the asynchronous '" + x.instr->instr->name + "' issued here completes", u.why});
+          if (u.at && u.at != x.instr) sink_.diag(DiagID::note_access, u.at->range, {"the statement in question"});
+        }
+      }
+    }
+  }
+
+private:
+  // ------------------------------------------------------------ group counting
+  const std::string& queue(const AccessSite& x) const { return x.instr->instr->async.queue; }
+
+  static bool isOn(const Stmt& s, const std::string& q, AsyncRole::Kind k) {
+    return s.kind == StmtKind::Instr && s.instr->async.queue == q && s.instr->async.kind == k;
+  }
+  static bool commitsOn(const Stmt& s, const std::string& q) {
+    return s.kind == StmtKind::Instr && s.instr->async.queue == q && s.instr->async.commits();
+  }
+
+  /// Groups of queue `q` that one thread commits while `s` runs once.
+  int64_t commitsIn(const Stmt& s, const std::string& q) {
+    if (commitsOn(s, q)) return 1;
+    if (s.kind == StmtKind::Instr) return 0;
+    switch (s.kind) {
+      case StmtKind::Block: {
+        int64_t n = 0;
+        for (const StmtPtr& c : s.body)
+          if (c) n += commitsIn(*c, q);
+        return n;
+      }
+      case StmtKind::For: {
+        int64_t per = s.forBody() ? commitsIn(*s.forBody(), q) : 0;
+        if (per == 0) return 0;
+        if (s.isParallel()) {
+          // The thread runs one iteration, if it runs one at all.
+          if (s.loop != LoopKind::Block && threadsUsed(s) != s.collective)
+            throw Unprovable{&s, "a parallel loop (noted) commits groups but leaves threads of its collective idle, which then "
+                                     "commit fewer; make it cover its collective"};
+          return per;
+        }
+        int64_t trip = s.tripCount();
+        if (trip < 0)
+          throw Unprovable{&s, "a loop (noted) commits groups a number of times that is not a constant"};
+        return trip * per;
+      }
+      case StmtKind::If: {
+        int64_t a = s.body.size() > 0 && s.body[0] ? commitsIn(*s.body[0], q) : 0;
+        int64_t b = s.body.size() > 1 && s.body[1] ? commitsIn(*s.body[1], q) : 0;
+        if (a != b)
+          throw Unprovable{&s, "an 'if' (noted) commits groups in one branch only; commit unconditionally (empty groups are fine)"};
+        return a;
+      }
+      default:
+        return 0;
+    }
+  }
+
+  /// G: groups of `q` committed, in the running thread, before the point `path` leads to.
+  /// A sequential loop before the point whose trip count is not a constant, each
+  /// iteration committing `per` groups: `per` times its trip count, an atom defined
+  /// (in `defs`) from the loop's bounds in `inst`.
+  Poly symbolicCommits(const Stmt& l, int64_t per, Instance& inst, std::vector<z3::expr>& defs) {
+    std::string why;
+    std::optional<Poly> lo = l.lo ? enc_.intExpr(*l.lo, inst, why) : std::nullopt;
+    std::optional<Poly> hi = l.hi ? enc_.intExpr(*l.hi, inst, why) : std::nullopt;
+    if (!lo || !hi || l.step <= 0 || (l.compareAs && !conversionKeepsValue(l.var->type.scalar, *l.compareAs)))
+      throw Unprovable{&l, "a loop (noted) commits groups a number of times that cannot be modelled"};
+    // trip = ceil((hi - lo) / step) when hi > lo, else 0.
+    int q, r;
+    enc_.floorDivMod(*hi - *lo + Poly::constant(l.step - 1), l.step, inst, q, r);
+    int trip = enc_.newAtom("trip");
+    defs.push_back(enc_.atomExpr(trip) == z3::ite(enc_.toZ3(*hi - *lo) > 0, enc_.atomExpr(q), q_.ctx.int_val(0)));
+    return Poly::atom(trip).scaled(per);
+  }
+
+  Poly groupsBefore(const Path& path, Instance& inst, const std::string& q, std::vector<z3::expr>& defs) {
+    Poly g;
+    for (const PathStep& step : path) {
+      const Stmt* c = step.container;
+      if (c->kind == StmtKind::Instr) break;
+      if (c->kind == StmtKind::Block) {
+        for (int i = 0; i < step.child; ++i) {
+          const Stmt* sib = c->body[i].get();
+          if (!sib) continue;
+          if (sib->kind == StmtKind::For && !sib->isParallel() && sib->tripCount() < 0 && sib->forBody()) {
+            int64_t per = commitsIn(*sib->forBody(), q);
+            if (per) g = g + symbolicCommits(*sib, per, inst, defs);
+            continue;
+          }
+          g = g + Poly::constant(commitsIn(*sib, q));
+        }
+      } else if (c->kind == StmtKind::For && !c->isParallel()) {
+        int64_t per = c->forBody() ? commitsIn(*c->forBody(), q) : 0;
+        if (per) g = g + Poly::atom(inst.iter.at(c)).scaled(per);
+      }
+    }
+    return g;
+  }
+
+  // ------------------------------------------------------------ sequential order
+  /// Point a (path, iterations) runs before point b in the sequential program.
+  z3::expr seqBefore(const Path& pa, const std::map<const Stmt*, int>& ia, const Path& pb,
+                     const std::map<const Stmt*, int>& ib, size_t i = 0) {
+    if (i >= pa.size() || i >= pb.size()) return q_.ctx.bool_val(false);
+    const PathStep &sa = pa[i], &sb = pb[i];
+    if (sa.container != sb.container) return q_.ctx.bool_val(false);  // not from one root: never
+    const Stmt* c = sa.container;
+    if (sa.child != sb.child) return q_.ctx.bool_val(c->kind == StmtKind::Block && sa.child < sb.child);
+    if (c->kind == StmtKind::For) {
+      auto a = ia.find(c), b = ib.find(c);
+      if (a != ia.end() && b != ib.end()) {
+        z3::expr A = enc_.atomExpr(a->second), B = enc_.atomExpr(b->second);
+        return A < B || (A == B && seqBefore(pa, ia, pb, ib, i + 1));
+      }
+    }
+    return seqBefore(pa, ia, pb, ib, i + 1);
+  }
+
+  // ------------------------------------------------------------ completions
+  /// One await site of the queue, instantiated for one issue: `exists` says that the
+  /// first of its executions that completes the issue runs; its free iteration (if any)
+  /// is defined by `defs` as a function of the issue's atoms, so that "no await
+  /// completes" is a quantifier-free formula.
+  struct Completion {
+    const PlacedStmt* await = nullptr;
+    Instance w;
+    std::vector<z3::expr> defs;
+    std::optional<z3::expr> exists;
+  };
+
+  static z3::expr all(z3::context& ctx, const std::vector<z3::expr>& v) {
+    z3::expr e = ctx.bool_val(true);
+    for (const z3::expr& x : v) e = e && x;
+    return e;
+  }
+
+  std::vector<const Stmt*> loopsOf(const Path& p) { return enclosingLoops(p); }
+
+  Completion complete(const AccessSite& x, const Side& xs, const PlacedStmt& a, int tagNo) {
+    Completion c;
+    c.await = &a;
+    for (const PathStep& s : a.path)
+      if (s.container->kind == StmtKind::If)
+        throw Unprovable{a.stmt, "an await of its queue (noted) is under a condition; await unconditionally"};
+    std::vector<z3::expr> ranges;
+    c.w = enc_.instantiateApart(a.path, "w" + std::to_string(tagNo) + ".", ranges);
+    // The await instance's defining facts always hold; that it runs is `ranges`.
+    c.defs.insert(c.defs.end(), c.w.facts.begin(), c.w.facts.end());
+    // Loops of both paths (a common prefix of containers).
+    size_t prefix = 0;
+    while (prefix < a.path.size() && prefix < x.path.size() && a.path[prefix] == x.path[prefix]) ++prefix;
+    std::set<const Stmt*> common;
+    for (size_t i = 0; i < a.path.size() && i < x.path.size() && a.path[i].container == x.path[i].container; ++i)
+      if (a.path[i].container->kind == StmtKind::For) common.insert(a.path[i].container);
+    const Stmt* innermostCommonSeq = nullptr;
+    for (const Stmt* l : loopsOf(a.path))
+      if (common.count(l) && l->loop == LoopKind::Seq) innermostCommonSeq = l;
+    std::vector<const Stmt*> ownSeq;
+    for (const Stmt* l : loopsOf(a.path))
+      if (!common.count(l) && l->loop == LoopKind::Seq) ownSeq.push_back(l);
+    if (ownSeq.size() > 1)
+      throw Unprovable{a.stmt, "an await of its queue (noted) is nested in two sequential loops that the issue is not in"};
+    const Stmt* free = ownSeq.empty() ? innermostCommonSeq : ownSeq[0];
+    // The await runs in the issuing thread, in the same iterations of the common loops
+    // (but the free one).
+    for (const Stmt* l : common)
+      if (l != free) c.defs.push_back(enc_.atomExpr(c.w.iter.at(l)) == enc_.atomExpr(xs.inst.iter.at(l)));
+    if (c.w.flat && xs.inst.flat) c.defs.push_back(enc_.toZ3(*c.w.flat) == enc_.toZ3(*xs.inst.flat));
+    const std::string& qn = queue(x);
+    int64_t pending = a.stmt->instr->async.pending;
+    Instance xi = xs.inst;  // its loop variables; facts of new atoms go to defs
+    xi.facts.clear();
+    Poly gX = groupsBefore(x.path, xi, qn, c.defs);
+    c.defs.insert(c.defs.end(), xi.facts.begin(), xi.facts.end());
+    Instance wi = c.w;
+    wi.facts.clear();
+    Poly gW = groupsBefore(a.path, wi, qn, c.defs);
+    c.defs.insert(c.defs.end(), wi.facts.begin(), wi.facts.end());
+    z3::expr validW = all(q_.ctx, ranges);
+    if (!free) {
+      z3::expr after = seqBefore(x.path, xs.inst.iter, a.path, c.w.iter);
+      c.exists = validW && after && enc_.toZ3(gW - gX) - q_.ctx.int_val(pending) > 0;
+      return c;
+    }
+    // The free loop's iteration j: the first one at or after the issue that completes
+    // it. gW - gX - N = per * j + R.
+    int j = c.w.iter.at(free);
+    int64_t per = free->forBody() ? commitsIn(*free->forBody(), qn) : 0;
+    Poly R = gW - gX - Poly::constant(pending) - Poly::atom(j).scaled(per);
+    z3::expr J = enc_.atomExpr(j);
+    z3::expr lowest = q_.ctx.int_val(0);
+    if (common.count(free)) {
+      // Same iteration only when the await comes after the issue in the loop's body.
+      z3::expr i = enc_.atomExpr(xs.inst.iter.at(free));
+      std::map<const Stmt*, int> same = c.w.iter;
+      int tmp = enc_.newAtom("w" + std::to_string(tagNo) + ".same");
+      same[free] = tmp;
+      c.defs.push_back(enc_.atomExpr(tmp) == i);
+      z3::expr laterInBody = seqBefore(x.path, xs.inst.iter, a.path, same);
+      lowest = z3::ite(laterInBody, i, i + 1);
+    }
+    z3::expr first = lowest;
+    if (per > 0) {
+      // per * j + R > 0  <=>  j >= floor(-R / per) + 1.
+      Instance scratch;
+      int fq, fr;
+      enc_.floorDivMod(Poly::constant(0) - R, per, scratch, fq, fr);
+      for (const z3::expr& e : scratch.facts) c.defs.push_back(e);
+      z3::expr byGroups = enc_.atomExpr(fq) + 1;
+      first = z3::ite(byGroups > lowest, byGroups, lowest);
+      c.defs.push_back(J == first);
+      c.exists = validW;
+    } else {
+      c.defs.push_back(J == first);
+      c.exists = validW && enc_.toZ3(R) > 0;
+    }
+    return c;
+  }
+
+  // ------------------------------------------------------------ the checks
+  void checkSite(const AccessSite& x, std::set<const Stmt*>& reportedIssue) {
+    const std::string& qn = queue(x);
+    std::vector<const PlacedStmt*> awaits;
+    for (const PlacedStmt& p : awaits_())
+      if (isOn(*p.stmt, qn, AsyncRole::Kind::Await)) awaits.push_back(&p);
+    Side xs = q_.makeSide(x, "x.");
+    std::vector<Completion> cs;
+    for (const PlacedStmt* a : awaits) cs.push_back(complete(x, xs, *a, static_cast<int>(cs.size())));
+    auto base = [&](z3::solver& s) {
+      Queries::addFacts(s, xs.inst);
+      for (const Completion& c : cs)
+        for (const z3::expr& d : c.defs) s.add(d);
+    };
+
+    // 1. Some await completes every issue.
+    if (reportedIssue.count(x.instr)) return;
+    {
+      z3::solver s = q_.newSolver();
+      base(s);
+      for (const Completion& c : cs) s.add(!*c.exists);
+      Verdict v = q_.solve(s);
+      if (v != Verdict::Unsat) {
+        reportedIssue.insert(x.instr);
+        if (v == Verdict::Unknown) throw Unprovable{x.instr, "the solver could not decide it"};
+        smallWitness(q_, s);
+        z3::model m = s.get_model();
+        if (WitnessCheck w = checkWitness(enc_, m, xs); !w.real) throw Unprovable{x.instr, unrealWitnessReason(w)};
+        sink_.diag(DiagID::err_async_not_awaited, x.instr->range, {x.instr->instr->name, qn});
+        sink_.diag(DiagID::note_witness, x.instr->range, {witnessText(enc_, m, xs, xs)});
+        return;
+      }
+    }
+
+    // 2. Nothing touches the operand while it is in flight.
+    for (const AccessSite& z : f_.sites) {
+      if (z.var != x.var || !(z.write || x.write) || bad_.count(&z)) continue;
+      // A queue that keeps its order on registers (wgmma accumulating into one
+      // fragment): its own later calls may touch them.
+      if (z.instr && z.instr->instr->async.async() && z.instr->instr->async.queue == qn &&
+          x.var->memory == Memory::Registers)
+        continue;
+      Side zs = q_.makeSide(z, "z.");
+      z3::solver s = q_.newSolver();
+      base(s);
+      Queries::addFacts(s, zs.inst);
+      for (const Stmt* g : xs.inst.gridLoops)
+        if (zs.inst.iter.count(g)) s.add(enc_.atomExpr(xs.inst.iter.at(g)) == enc_.atomExpr(zs.inst.iter.at(g)));
+      s.add(q_.sameElement(xs, zs));
+      s.add(q_.differentIssues(xs, zs));
+      s.add(seqBefore(x.path, xs.inst.iter, z.path, zs.inst.iter));
+      for (const Completion& c : cs) s.add(!*c.exists || !seqBefore(c.await->path, c.w.iter, z.path, zs.inst.iter));
+      q_.countPair();
+      Verdict v = q_.solve(s);
+      if (v == Verdict::Unsat) continue;
+      if (!reportedIssue.insert(z.expr == x.expr ? x.instr : z.stmt).second) continue;
+      if (v == Verdict::Unknown) {
+        sink_.diag(DiagID::err_cannot_prove, z.range(),
+                   {"that '" + printExpr(*z.expr) + "' does not touch what the asynchronous '" + x.instr->instr->name +
+                        "' still accesses",
+                    "the solver could not decide it"});
+        continue;
+      }
+      smallWitness(q_, s);
+      z3::model m = s.get_model();
+      if (WitnessCheck w = bothReal(enc_, m, xs, zs); !w.real) {
+        sink_.diag(DiagID::err_cannot_prove, z.range(),
+                   {"that '" + printExpr(*z.expr) + "' does not touch what the asynchronous '" + x.instr->instr->name +
+                        "' still accesses",
+                    unrealWitnessReason(w)});
+        continue;
+      }
+      sink_.diag(DiagID::err_async_in_flight, z.range(),
+                 {printExpr(*z.expr), z.write ? "writes" : "reads", elementText(enc_, m, zs), x.instr->instr->name,
+                  x.write ? "writing" : "reading", qn});
+      sink_.diag(DiagID::note_async_issue, x.instr->range, {x.instr->instr->name, threadText(enc_, m, xs)});
+      sink_.diag(DiagID::note_witness, z.range(), {witnessText(enc_, m, xs, zs)});
+      noteMeaning(sink_, x);
+    }
+
+    // 3. Later accesses are ordered after the completing await (the earliest one).
+    for (size_t i = 0; i < cs.size(); ++i) {
+      const Completion& c = cs[i];
+      auto site = std::make_unique<AccessSite>(x);
+      site->path = c.await->path;
+      site->stmt = c.await->stmt;
+      site->completes = &x;
+      site->completedAt = c.await->stmt;
+      Side p;
+      p.site = site.get();
+      p.id = xs.id;
+      p.inst = c.w;
+      p.inst.facts = xs.inst.facts;
+      for (const z3::expr& d : c.defs) p.inst.facts.push_back(d);
+      for (const Completion& o : cs)
+        for (const z3::expr& d : o.defs) p.inst.facts.push_back(d);
+      p.inst.facts.push_back(*c.exists);
+      for (size_t j = 0; j < cs.size(); ++j)
+        if (j != i)
+          p.inst.facts.push_back(!*cs[j].exists ||
+                                 !seqBefore(cs[j].await->path, cs[j].w.iter, c.await->path, c.w.iter));
+      p.inst.flat = xs.inst.flat;
+      p.inst.dropped.insert(p.inst.dropped.end(), xs.inst.dropped.begin(), xs.inst.dropped.end());
+      p.idx = xs.idx;
+      p.issue = std::make_shared<Side>(xs);
+      races_.racesAfterCompletion(*site, p);
+      pseudo_.push_back(std::move(site));
+    }
+  }
+
+  const std::vector<PlacedStmt>& awaits_() {
+    if (!awaitsCollected_) {
+      awaitsCollected_ = true;
+      // Every instruction statement of the kernel with its path (commits and awaits).
+      std::function<void(const Stmt&, Path&)> walk = [&](const Stmt& s, Path& path) {
+        if (s.kind == StmtKind::Instr) {
+          if (s.instr->async.kind == AsyncRole::Kind::Await) awaitList_.push_back({&s, path});
+          return;
+        }
+        for (size_t i = 0; i < s.body.size(); ++i) {
+          if (!s.body[i]) continue;
+          path.push_back({&s, static_cast<int>(i)});
+          walk(*s.body[i], path);
+          path.pop_back();
+        }
+      };
+      Path p;
+      if (f_.kernel->body) walk(*f_.kernel->body, p);
+    }
+    return awaitList_;
+  }
+
+  const KernelFacts& f_;
+  Queries& q_;
+  Encoder& enc_;
+  RaceCheck& races_;
+  DiagSink& sink_;
+  const std::set<const AccessSite*>& bad_;
+  bool awaitsCollected_ = false;
+  std::vector<PlacedStmt> awaitList_;
+  std::vector<std::unique_ptr<AccessSite>> pseudo_;  // completion sites (reports point into them)
+};
+
+}  // namespace
+
+void checkAsync(const KernelFacts& facts, Queries& q, RaceCheck& races, DiagSink& sink,
+                const std::set<const AccessSite*>& bad) {
+  AsyncCheck(facts, q, races, sink, bad).run();
+}
+
+}  // namespace exo::checker
