@@ -115,14 +115,14 @@ protected:
       levelList += (i ? (i + 1 == levels_.size() ? " or '" : ", '") : "'") + levels_[i] + "'";
     if (!A.getScopeName()) {
       // Suggest the level the user wrote, so that following the advice keeps the meaning.
-      std::string level = levels_.empty() ? "" : levels_.front();
+      std::string level = levels_.empty() || levelOptional_ ? "" : levels_.front();
       if (!levels_.empty() && A.getNumArgs() >= 1 && A.isArgIdent(0))
         level = A.getArgAsIdent(0)->getIdentifierInfo()->getName().str();
       report(S, A.getLoc(), DiagID::err_attr_unscoped) << name_ << (level.empty() ? "" : "(" + level + ")");
       return false;
     }
     annotation = "exo." + std::string(name_);
-    if (levels_.empty()) {
+    if (levels_.empty() || (levelOptional_ && A.getNumArgs() == 0)) {
       if (A.getNumArgs() != 0) {
         report(S, A.getLoc(), DiagID::err_attr_args) << name_ << "takes no arguments";
         return false;
@@ -148,6 +148,7 @@ protected:
   const char* name_;
   std::string scoped_;
   Subject subject_;
+  bool levelOptional_ = false;  // the level may be left out (`[[exo::shared]]`)
   std::vector<std::string> levels_;
   const char* levelKind_;
   Spelling spellings_[2];
@@ -205,7 +206,12 @@ clang::ParsedAttrInfoRegistry::Add<InstrAttr> registerInstrAttr("exo-instr", "[[
 
 using Levels = std::vector<std::string>;
 EXO_ATTR(KernelAttr, "kernel", Function, Levels{}, "")
-EXO_ATTR(SharedAttr, "shared", Array, Levels{}, "")
+// `[[exo::shared]]`, or `[[exo::shared(swizzle128)]]`: the array's rows of 128 bytes are
+// stored in the 128-byte swizzle of TMA and wgmma (model/Kernel.h, Var::swizzle).
+struct SharedAttr : ExoAttr {
+  SharedAttr() : ExoAttr("shared", Subject::Array, Levels{"swizzle128"}, "layout") { levelOptional_ = true; }
+};
+clang::ParsedAttrInfoRegistry::Add<SharedAttr> registerSharedAttr("exo-shared", "[[exo::shared]]");
 EXO_ATTR(RegistersAttr, "registers", Array, Levels{}, "")
 // Levels: the rows of the collectives table (model/Collective.h); syncs: those with a barrier.
 EXO_ATTR(ParallelAttr, "parallel", ForLoop, model::collectiveNames(/*barriersOnly=*/false), "parallel")

@@ -53,6 +53,8 @@ void checkFragments(const Kernel& k, DiagSink& sink) {
     if (s.kind == StmtKind::Instr) return false;
     forEachOwnExpr(s, [&](const ExprPtr& root) {
       forEachExpr(root, [&](const Expr& e) {
+        if (e.kind == ExprKind::Index && e.var && e.var->swizzle)
+          sink.diag(DiagID::err_swizzled_elementwise, e.range, {e.var->name}).diag(DiagID::note_declared_here, e.var->loc, {e.var->name});
         if (e.kind == ExprKind::Index && e.var && e.var->layout.fragment)
           sink.diag(DiagID::err_fragment_elementwise, e.range, {e.var->name, e.var->layout.fragment->name})
               .diag(DiagID::note_other_use, e.var->layout.fragmentBy->range);

@@ -83,13 +83,7 @@ private:
       case StmtKind::For: {
         int64_t per = s.forBody() ? commitsIn(*s.forBody(), q) : 0;
         if (per == 0) return 0;
-        if (s.isParallel()) {
-          // The thread runs one iteration, if it runs one at all.
-          if (s.loop != LoopKind::Block && threadsUsed(s) != s.collective)
-            throw Unprovable{&s, "a parallel loop (noted) commits groups but leaves threads of its collective idle, which then "
-                                     "commit fewer; make it cover its collective"};
-          return per;
-        }
+        if (s.isParallel()) return per;  // the thread runs one iteration (checkCoverage: it runs one)
         int64_t trip = s.tripCount();
         if (trip < 0)
           throw Unprovable{&s, "a loop (noted) commits groups a number of times that is not a constant"};
@@ -148,6 +142,44 @@ private:
     }
     return g;
   }
+
+  /// Group counts are per thread, and groupsBefore counts a parallel loop's commits
+  /// once: right for the threads that run an iteration of it. Threads that idle in a
+  /// loop committing on the queue count fewer. Sound when every loop around the queue's
+  /// statements covers its collective, or when all of them (issues, commits, awaits)
+  /// sit in loops of one shape: then a thread that issues runs an iteration of each
+  /// (the queue belongs to a fixed set of threads).
+  void checkCoverage(const std::string& q) {
+    if (!coverageChecked_.insert(q).second) return;
+    std::vector<std::pair<const Stmt*, std::vector<std::pair<int64_t, int64_t>>>> shapes;
+    bool allCover = true;
+    std::function<void(const Stmt&, std::vector<const Stmt*>&)> walk = [&](const Stmt& s, std::vector<const Stmt*>& loops) {
+      if (s.kind == StmtKind::Instr) {
+        if (s.instr->async.queue != q || s.instr->async.kind == AsyncRole::Kind::None) return;
+        std::vector<std::pair<int64_t, int64_t>> shape;
+        for (const Stmt* l : loops) {
+          shape.push_back({threadsUsed(*l), l->collective});
+          if (threadsUsed(*l) != l->collective) allCover = false;
+        }
+        shapes.push_back({&s, shape});
+        return;
+      }
+      const bool par = s.isParallel() && s.loop != LoopKind::Block;
+      if (par) loops.push_back(&s);
+      for (const StmtPtr& c : s.body)
+        if (c) walk(*c, loops);
+      if (par) loops.pop_back();
+    };
+    std::vector<const Stmt*> loops;
+    if (f_.kernel->body) walk(*f_.kernel->body, loops);
+    if (allCover) return;
+    for (const auto& [st, shape] : shapes)
+      if (shape != shapes.front().second)
+        throw Unprovable{st, "threads that idle in some of the parallel loops around the queue's statements (one is "
+                             "noted) would count its groups differently; issue, commit and await it in loops of one "
+                             "shape, or in loops that cover their collective"};
+  }
+  std::set<std::string> coverageChecked_;
 
   // ------------------------------------------------------------ sequential order
   /// Point a (path, iterations) runs before point b in the sequential program.
@@ -272,6 +304,7 @@ private:
   // ------------------------------------------------------------ the checks
   void checkSite(const AccessSite& x, std::set<const Stmt*>& reportedIssue) {
     const std::string& qn = queue(x);
+    checkCoverage(qn);
     std::vector<const PlacedStmt*> awaits;
     for (const PlacedStmt& p : awaits_())
       if (isOn(*p.stmt, qn, AsyncRole::Kind::Await)) awaits.push_back(&p);

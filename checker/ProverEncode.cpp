@@ -226,6 +226,11 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
             }
           }
         }
+      // Apart: a parallel loop's iteration is one of the collective's copies of its unit
+      // (a definition: the decomposition of the flat index); that it is a real iteration
+      // (below the trip count) is a range fact like any loop's.
+      if (ranges_ && c->loop != LoopKind::Seq && c->loop != LoopKind::Block && c->unit > 0 && c->collective > 0)
+        inst.facts.push_back(K >= 0 && K < ctx.int_val(static_cast<int64_t>((c->collective + c->unit - 1) / c->unit)));
       inst.loopVar[c->var] = v;
       inst.iter[c] = k;
       inst.loops.push_back(c);
@@ -251,7 +256,9 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
   int64_t inner = innermostThreads(*facts.kernel, inst.threadLoops);
   if (inner > 1) {
     int r = newAtom(tag + "rank");
-    range(atoms_[r] >= 0 && atoms_[r] < ctx.int_val(static_cast<int64_t>(inner)));
+    // Apart or not, a fact: with the decomposition bounds below it makes the thread's
+    // parallel iterations a function of its flat index (which the apart caller pins).
+    inst.facts.push_back(atoms_[r] >= 0 && atoms_[r] < ctx.int_val(static_cast<int64_t>(inner)));
     rank = Poly::atom(r);
   }
   inst.flat = flatThread(inst.threadLoops, [&](const Stmt* l) { return Poly::atom(inst.iter[l]); }, rank,

@@ -31,6 +31,7 @@ struct Operand {
   Kind kind = Kind::Scalar;
   const FragmentLayout* layout = nullptr;  // Fragment
   std::vector<int64_t> tileDims;           // Shared / Registers / Fragment: the parameter's array extents
+  int swizzle = 0;                         // Shared: `[[exo::shared(swizzle128)]]` takes swizzled tiles only
   bool writes = false;                     // the body assigns to it
 };
 

@@ -73,6 +73,11 @@ struct Var {
   RegisterLayout layout;
   /// Shared arrays: byte offset in the CTA's shared memory (set by model::mapThreads).
   int64_t sharedOffset = -1;
+  /// Shared arrays declared `[[exo::shared(swizzle128)]]`: 128 (bytes per swizzled row),
+  /// else 0. Rows of the innermost dimension (128 bytes) are stored with their 16-byte
+  /// chunks permuted (chunk j of row r at j ^ (r % 8)), as TMA and wgmma expect; such an
+  /// array is read and written only through instructions that say they take it.
+  int swizzle = 0;
   /// Pointer parameters: the shape declared by `exo::extent(p, e1, ...)` (row-major,
   /// launch-time expressions), empty when undeclared (bounds then are not checked).
   std::vector<ExprPtr> extents;

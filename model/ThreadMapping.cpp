@@ -204,7 +204,10 @@ private:
     const Stmt* crossing = nullptr;  // the declaration that goes over the limit
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared) {
-        s.var->sharedOffset = (bytes + 15) / 16 * 16;  // 16-byte aligned, in declaration order
+        // In declaration order, 16-byte aligned; swizzled arrays 1024-byte aligned (the
+        // swizzle pattern repeats every 8 rows of 128 bytes, from an aligned address).
+        const int64_t align = s.var->swizzle ? 1024 : 16;
+        s.var->sharedOffset = (bytes + align - 1) / align * align;
         bytes = s.var->sharedOffset + s.var->elementCount() * s.var->type.scalarBytes();
         if (bytes > kMaxSharedBytes && !crossing) crossing = &s;
       }

@@ -357,6 +357,19 @@ private:
                               toSrcLoc(vd->getLocation()));
     st->var->dims = dims;
     vars_[vd] = st->var;
+    if (shared && shared->getAnnotation() == "exo.shared.swizzle128") {
+      st->var->swizzle = 128;
+      std::string why;
+      if (dims.size() < 2) why = "has one dimension";
+      else if (dims.back() * t.scalarBytes() != 128)
+        why = "its rows are " + std::to_string(dims.back() * t.scalarBytes()) + " bytes";
+      else if (dims[dims.size() - 2] % 8 != 0)
+        why = "its second-innermost extent " + std::to_string(dims[dims.size() - 2]) + " is not a multiple of 8";
+      if (!why.empty()) {
+        sink_.diag(DiagID::err_swizzle_shape, range(vd->getSourceRange()), {vd->getNameAsString(), why});
+        return false;
+      }
+    }
     // exo::bf16 / exo::f16 are default-initialized by their (trivial) constructor.
     const auto* defaultInit = llvm::dyn_cast_or_null<c::CXXConstructExpr>(vd->getInit());
     if (vd->hasInit() && !(defaultInit && defaultInit->getNumArgs() == 0)) {
@@ -780,6 +793,7 @@ private:
                        " x " + (op.layout->cols ? std::to_string(op.layout->cols) : "(multiple of 8)") + " array");
         } else if (shared) {
           op.kind = Operand::Kind::Shared;
+          if (shared->getAnnotation() == "exo.shared.swizzle128") op.swizzle = 128;
         } else if (regs) {
           op.kind = Operand::Kind::Registers;
         } else {
@@ -892,6 +906,12 @@ private:
           .diag(DiagID::note_declared_here, v->loc, {v->name});
       return nullptr;
     }
+    if (op.kind == Operand::Kind::Shared && v->swizzle != op.swizzle) {
+      auto what = [](int sw) { return sw ? std::string("a swizzled tile ('exo::shared(swizzle128)')") : std::string("a plain shared tile"); };
+      sink_.diag(DiagID::err_swizzle_operand, range(arg), {op.name, in.name, what(op.swizzle), v->name, v->swizzle ? "swizzled" : "not swizzled"})
+          .diag(DiagID::note_declared_here, v->loc, {v->name});
+      return nullptr;
+    }
     std::vector<ExprPtr> prefix;
     for (const c::Expr* i : idx) {
       ExprPtr ie = expr(i);
@@ -926,14 +946,15 @@ private:
       sink_.diag(DiagID::err_aligned_usage, range(call));
       return;
     }
-    if (!bytes || !bytes->isStrictlyPositive() || bytes->getExtValue() > 16 ||
+    if (!bytes || !bytes->isStrictlyPositive() || bytes->getExtValue() > 1024 ||
         (bytes->getExtValue() & (bytes->getExtValue() - 1)) != 0) {
       sink_.diag(DiagID::err_aligned_bytes, range(call));
       return;
     }
     ExprPtr el = expr(call->getArg(0));
     if (!el) return;
-    if (el->kind != ExprKind::Index) {
+    // Beyond 16 bytes only where the base is that aligned: swizzled shared arrays (1024).
+    if (el->kind != ExprKind::Index || (bytes->getExtValue() > 16 && !(el->var && el->var->swizzle))) {
       sink_.diag(DiagID::err_aligned_bytes, range(call));
       return;
     }

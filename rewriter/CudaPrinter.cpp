@@ -199,6 +199,11 @@ private:
   std::string streamName() const { return launcherStreamName(k_); }
 
   bool dynamicShared() const { return k_.sharedBytes > 48 * 1024; }
+  bool anySwizzled() const {
+    for (const auto& v : k_.vars)
+      if (v->swizzle) return true;
+    return false;
+  }
   std::string kernelName() const { return k_.name + "_kernel"; }
 
   void printKernel() {
@@ -212,7 +217,8 @@ private:
     os_ << ") {\n";
     depth_ = 1;
     os_ << ind() << "const int exo_tid = threadIdx.x;\n";
-    if (dynamicShared()) os_ << ind() << "extern __shared__ __align__(16) unsigned char exo_smem[];\n";
+    if (dynamicShared())
+      os_ << ind() << "extern __shared__ __align__(" << (anySwizzled() ? 1024 : 16) << ") unsigned char exo_smem[];\n";
     printGridIndices();
     // The block body in its own scope, as in the source (it may shadow parameters).
     os_ << ind() << "{\n";
@@ -361,7 +367,7 @@ private:
             << " (*)" << dimsSuffix(v, 0) << ">(exo_smem + " << v->sharedOffset << ");\n";
       } else {
         // Instructions' vector accesses need 16-byte aligned arrays (proven from here).
-        os_ << ind() << "__shared__ " << (k_.instructions.empty() ? "" : "__align__(16) ") << type << " " << v->name
+        os_ << ind() << "__shared__ " << (v->swizzle ? "__align__(1024) " : k_.instructions.empty() ? "" : "__align__(16) ") << type << " " << v->name
             << dimsSuffix(v, 0) << ";\n";
       }
       return;

@@ -119,8 +119,8 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   DeviceArray<bf16> dA(nA), dB(nB), dCh(nC);
   DeviceArray<float> dC(nC), dCw(nC), dCref(nC);
   if (!dA.p || !dB.p || !dCh.p || !dC.p || !dCw.p || !dCref.p) return false;
-  // wgmma_gemm steps K by 32, like mma_gemm: sizes it refuses are timed without it.
-  const bool wgmma = kHaveWgmma && K % 32 == 0;
+  // wgmma_gemm tiles 128 x 256 and steps K by 64: sizes it refuses are timed without it.
+  const bool wgmma = kHaveWgmma && M % 128 == 0 && N % 256 == 0 && K % 64 == 0;
   if (!cuda_ok(cudaMemcpy(dA.p, A.data(), nA * sizeof(bf16), cudaMemcpyHostToDevice), "upload A") ||
       !cuda_ok(cudaMemcpy(dB.p, B.data(), nB * sizeof(bf16), cudaMemcpyHostToDevice), "upload B") ||
       !cuda_ok(cudaMemset(dC.p, 0xFF, nC * sizeof(float)), "poison C") ||  // NaN: unwritten fails

@@ -24,23 +24,23 @@ int main() {
   cudaStream_t st = gpu::make_stream("wgmma_gemm");
   if (!st) return 1;
   bool ok = true;
-  ok &= run(st, 128, 128, 32);     // one block, one k-step (no prefetch)
-  ok &= run(st, 256, 384, 96);     // 2 x 3 blocks, 3 k-steps: both buffers
-  ok &= run(st, 640, 256, 512);    // 5 x 2 blocks, 16 k-steps
+  ok &= run(st, 128, 256, 64);     // one block, one k-step (no prefetch)
+  ok &= run(st, 256, 512, 192);    // 2 x 2 blocks, 3 k-steps
+  ok &= run(st, 640, 256, 512);    // 5 x 1 blocks, 8 k-steps: the ring wraps twice
   if (!gpu::small_only()) {
-    ok &= run(st, 1024, 768, 320);       // 8 x 6 blocks, 10 k-steps
-    ok &= run(st, 384, 1152, 4096);      // 3 x 9 blocks, 128 k-steps
-    ok &= run(st, 2048, 2048, 1024);     // 256 blocks: two waves over 132 SMs
-    ok &= run(st, 32768, 128, 32);       // the largest M
-    ok &= run(st, 128, 65536, 32);       // the largest N
-    ok &= run(st, 128, 128, 32768);      // the largest K (1024 k-steps)
+    ok &= run(st, 1024, 768, 320);       // 8 x 3 blocks, 5 k-steps
+    ok &= run(st, 384, 1280, 4096);      // 3 x 5 blocks, 64 k-steps
+    ok &= run(st, 2048, 2048, 1024);     // 128 blocks
+    ok &= run(st, 32768, 256, 64);       // the largest M
+    ok &= run(st, 128, 65536, 64);       // the largest N
+    ok &= run(st, 128, 256, 32768);      // the largest K (512 k-steps)
   }
-  ok &= rejects(st, 96, 128, 32);     // M % 128 != 0
-  ok &= rejects(st, 128, 136, 32);    // N % 128 != 0
-  ok &= rejects(st, 128, 128, 48);    // K % 32 != 0
-  ok &= rejects(st, 128, 128, 0);     // K == 0
-  ok &= rejects(st, 32896, 128, 32);  // M > 32768 (C's index M * N would overflow int at N = 65536)
-  ok &= rejects(st, 128, 128, 32800); // K > 32768
+  ok &= rejects(st, 96, 256, 64);     // M % 128 != 0
+  ok &= rejects(st, 128, 136, 64);    // N % 256 != 0
+  ok &= rejects(st, 128, 256, 48);    // K % 64 != 0
+  ok &= rejects(st, 128, 256, 0);     // K == 0
+  ok &= rejects(st, 32896, 256, 64);  // M > 32768 (C's index M * N would overflow int at N = 65536)
+  ok &= rejects(st, 128, 256, 32832); // K > 32768
   cudaStreamDestroy(st);
   return ok ? 0 : 1;
 }

@@ -5,7 +5,7 @@
 #include "../common/sample_util.hpp"
 
 int main() {
-  const int M = 256, N = 128, K = 96;  // 2 x 1 blocks, 3 k-steps (both buffers, the last step)
+  const int M = 256, N = 512, K = 384;  // 2 x 2 blocks, 6 k-steps: the ring of 4 wraps
   std::vector<float> Af(M * K), Bf(N * K), C(M * N, -1.f), ref(M * N);
   sample::fill_random(Af, 1);
   sample::fill_random(Bf, 2);
@@ -19,5 +19,5 @@ int main() {
 
   wgmma_gemm(M, N, K, A.data(), B.data(), C.data());
 
-  return sample::check("wgmma_gemm", "M=256 N=128 K=96", C, ref, 1e-5) ? 0 : 1;
+  return sample::check("wgmma_gemm", "M=256 N=512 K=384", C, ref, 1e-5) ? 0 : 1;
 }

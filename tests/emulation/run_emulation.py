@@ -35,8 +35,8 @@ def for_emulation(cuda):
     """The generated CUDA, made host C++: launches and dynamic shared memory."""
     cuda = LAUNCH.sub(lambda m: f"exo_emu::launch({m.group(2)}, {m.group(3)}, [&] {{ {m.group(1)}({m.group(5)}); }});",
                       cuda)
-    return cuda.replace("extern __shared__ __align__(16) unsigned char exo_smem[];",
-                        "unsigned char* exo_smem = exo_emulated_smem;")
+    return re.sub(r"extern __shared__ __align__\(\d+\) unsigned char exo_smem\[\];",
+                  "unsigned char* exo_smem = exo_emulated_smem;", cuda)
 
 
 def driver(source, kernel, params):

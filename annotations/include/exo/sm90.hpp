@@ -11,14 +11,14 @@
 // contiguous bytes. The accumulator is a `wgmma_c` fragment spread over the 128
 // threads of the warpgroup (model/Fragment.cpp).
 //
-// This first Hopper step is synchronous: the CUDA form fences, issues the wgmma
-// instructions of the call, commits them and waits for them before it returns. The
-// asynchronous form (issue now, wait later) needs the prover's async-completion rules
-// (issue 9).
+// `wgmma` is synchronous: the CUDA form fences, issues the wgmma instructions of the
+// call, commits them and waits for them before it returns. `wgmma_async` / `wgmma_wait`
+// below split the issue from the wait; the prover's async-completion rules check them.
 #ifndef EXO_SM90_HPP
 #define EXO_SM90_HPP
 
 #include <exo/exo.hpp>
+#include <exo/sm80.hpp>  // cp_async_commit / cp_async_wait: cp_async16_sw128 joins their queue
 
 namespace exo {
 namespace sm90 {
@@ -50,6 +50,82 @@ inline void wgmma([[exo::fragment(wgmma_c)]] float (&d)[64][N], [[exo::shared]] 
       for (int k = 0; k < KK; ++k) d[i][j] += float(a[akc + k / 8][ar + i][k % 8]) * float(b[bkc + k / 8][br + j][k % 8]);
 }
 
+// --- Asynchronous wgmma (queue "wgmma"; docs/hopper.md, section 3).
+// wgmma_async has wgmma's meaning, issued asynchronously: the CUDA form fences, issues
+// the KK / 16 wgmma.mma_async and commits them as one group, and returns. The reads of
+// a and b and the update of d happen, on the GPU, at some moment up to the
+// wgmma_wait<P> that completes the group (at most P younger groups of the warpgroup
+// left in flight). exo-cuda proves that nothing else touches a, b or d in between
+// (later wgmma_async calls into the same accumulator may: the tensor core applies them
+// in order) and that later accesses are ordered after the completing wait
+// (checker/ProverAsync). The wait names the accumulator it makes readable: its CUDA
+// form keeps the compiler from touching those registers before the wait. With
+// `accumulate` false the call overwrites d (d = a * b^T): start an accumulator that way
+// rather than with wgmma_fill, whose register writes would make ptxas serialize the
+// wgmma of the pipeline.
+template <int N, int KK, class T, int KA, int RA, int KB, int RB>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_async", "async_commit(wgmma)")]]
+inline void wgmma_async([[exo::fragment(wgmma_c)]] float (&d)[64][N], [[exo::shared]] const T (&a)[KA][RA][8],
+                        int ar, int akc, [[exo::shared]] const T (&b)[KB][RB][8], int br, int bkc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 16 == 0 && KK > 0, "wgmma k steps are 16 wide");
+  exo::aligned(a[akc][ar][0], 16);
+  exo::aligned(b[bkc][br][0], 16);
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < N; ++j) {
+      if (!accumulate) d[i][j] = 0.f;  // the first product overwrites d: no fill needed
+      for (int k = 0; k < KK; ++k) d[i][j] += float(a[akc + k / 8][ar + i][k % 8]) * float(b[bkc + k / 8][br + j][k % 8]);
+    }
+}
+
+// Waits until at most P of the warpgroup's wgmma_async groups are in flight.
+template <int P, int N>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_wait", "await(wgmma)")]]
+inline void wgmma_wait([[exo::fragment(wgmma_c)]] const float (&d)[64][N]) {
+  static_assert(P >= 0 && P <= 7, "wgmma.wait_group takes 0 .. 7 pending groups");
+}
+
+// --- 128-byte-swizzled shared tiles. An array declared `[[exo::shared(swizzle128)]]`
+// has rows of 128 bytes (64 16-bit elements) in groups of 8, and is stored the way TMA
+// and wgmma's 128-byte swizzle mode expect: the 16-byte chunk j of row r at chunk
+// j ^ (r % 8) of its row (docs/sm90-async-facts.md). The C++ indices stay logical: the
+// meanings below read `tile[row][column]`; only instructions that take swizzled tiles
+// (parameters `[[exo::shared(swizzle128)]]`) may touch such an array, and their CUDA
+// forms apply the permutation. wgmma reads them without bank conflicts (the layout's
+// point), which the plain core-matrix layout of `wgmma` above does not.
+
+// cp_async16 into a swizzled tile: row r, columns c .. c + 7 (c a multiple of 8).
+template <class T, int R, int C>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::cp_async16_sw128", "async(cp_async)")]]
+inline void cp_async16_sw128([[exo::shared(swizzle128)]] T (&dst)[R][C], int r, int c, const T* src, int off) {
+  static_assert(sizeof(T) == 2 && C == 64, "a swizzled tile of 16-bit elements has rows of 64");
+  exo::aligned(dst[r][c], 16);
+  exo::aligned(src[off], 16);
+  for (int e = 0; e < 8; ++e) dst[r][c + e] = src[off + e];
+}
+
+// wgmma_async on swizzled tiles: d = (accumulate ? d : 0) + a * b^T over KK columns,
+// a's element (i, k) is a[ar + i][ac + k], b's element (j, k) is b[br + j][bc + k]
+// (K-major: a row holds 64 consecutive k). The tiles start at row groups of 8 (ar, br
+// multiples of 8: 1024-byte aligned) and at a k16 boundary inside the 64-wide row.
+template <int N, int KK, class T, int RA, int RB>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_async_sw128", "async_commit(wgmma)")]]
+inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
+                              [[exo::shared(swizzle128)]] const T (&a)[RA][64], int ar, int ac,
+                              [[exo::shared(swizzle128)]] const T (&b)[RB][64], int br, int bc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 16 == 0 && KK > 0 && KK <= 64, "wgmma k steps are 16 wide, inside one 64-wide row");
+  exo::aligned(a[ar][0], 1024);  // a group of 8 rows: the swizzle's period
+  exo::aligned(b[br][0], 1024);
+  exo::aligned(a[0][ac], 32);    // a k16 step of the row
+  exo::aligned(b[0][bc], 32);
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < N; ++j) {
+      if (!accumulate) d[i][j] = 0.f;
+      for (int k = 0; k < KK; ++k) d[i][j] += float(a[ar + i][ac + k]) * float(b[br + j][bc + k]);
+    }
+}
+
 // An accumulator to global memory: C[(r0 + i) * ldc + c0 + j] = d[i][j], converted to
 // C's element type.
 template <class T, int N>
@@ -64,6 +140,7 @@ inline void wgmma_store(T* C, int ldc, int r0, int c0, [[exo::fragment(wgmma_c)]
 
 #if defined(__CUDACC__)
 #include <exo/cuda/sm90.cuh>
+#include <exo/cuda/sm90_async.cuh>
 #elif defined(EXO_EMULATION)
 #include <exo_emu_sm90.hpp>
 #endif

@@ -46,7 +46,7 @@ struct exo_dim3 {
 inline thread_local exo_dim3 threadIdx;
 inline exo_dim3 blockIdx;
 // The dynamic shared memory of the (one running) block.
-alignas(16) inline unsigned char exo_emulated_smem[232448];
+alignas(1024) inline unsigned char exo_emulated_smem[232448];  // swizzled arrays: 1024-byte aligned
 
 namespace exo_emu {
 

@@ -29,9 +29,12 @@
 #pragma once
 
 #include "cuda_runtime.h"
+#include "exo_emu_sm80.hpp"  // cp.async's queue (cp_async16_sw128 joins it)
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <vector>
 #include <cstdio>
 #include <cstdlib>
 
@@ -122,6 +125,89 @@ void wgmma(float* d, const T (&a)[KA][RA][8], int ar, int akc, const T (&b)[KB][
       d[p.slot] = acc;
     }
   exo_emu::barrier();
+}
+
+// Asynchronous wgmma, adversarially: the whole multiply (the reads of a and b, the
+// update of d) runs as late as the hardware may run it, at the wgmma_wait that completes
+// its group, so a program that rewrites an operand or reads d before the wait computes
+// something else than the sequential run. Every thread of the block reaches the same
+// waits (the emulated wgmma's barriers are block-wide), as for the synchronous form.
+namespace emu {
+inline thread_local std::vector<std::function<void()>> wgmmaGroups;  // oldest first
+}  // namespace emu
+
+template <int N, int KK, class T, int KA, int RA, int KB, int RB>
+void wgmma_async(float* d, const T (&a)[KA][RA][8], int ar, int akc, const T (&b)[KB][RB][8], int br, int bkc,
+                 bool accumulate) {
+  emu::wgmmaGroups.push_back([=, &a, &b] {
+    if (!accumulate)
+      for (int s = 0; s < N / 2; ++s) d[s] = 0.f;
+    wgmma<N, KK, T, KA, RA, KB, RB>(d, a, ar, akc, b, br, bkc);
+  });
+}
+
+template <int P, int N>
+void wgmma_wait(float*) {
+  auto& g = emu::wgmmaGroups;
+  while (g.size() > static_cast<std::size_t>(P)) {
+    std::function<void()> oldest = std::move(g.front());
+    g.erase(g.begin());
+    oldest();
+  }
+}
+
+// ------------------------------------------------------------ swizzled tiles
+// The 128-byte swizzle, as the hardware applies it (docs/sm90-async-facts.md): element
+// (r, k) of a tile whose row 0 is 1024-byte aligned lives at row r, chunk (k / 8) ^ (r % 8).
+namespace emu {
+template <class T>
+float operand_sw128(const unsigned char* tile, int r, int k) {
+  static_assert(sizeof(T) == 2, "16-bit operands");
+  const unsigned char* p = tile + r * 128 + ((((k / 8) ^ r) & 7) * 16) + (k % 8) * 2;
+  return float(*reinterpret_cast<const T*>(p));
+}
+}  // namespace emu
+
+template <class T, int R, int C>
+void cp_async16_sw128(T (&dst)[R][C], int r, int c, const T* src, int off) {
+  static_assert(sizeof(T) == 2 && C == 64, "a swizzled tile of 16-bit elements has rows of 64");
+  unsigned char* p = reinterpret_cast<unsigned char*>(&dst[0][0]) + r * 128 + ((((c / 8) ^ r) & 7) * 16);
+  exo::sm80::gpu::emu::check_aligned(p, "cp_async16_sw128 shared destination");
+  exo::sm80::gpu::emu::check_aligned(src + off, "cp_async16_sw128 global source");
+  exo::sm80::gpu::emu::cpAsync.open.push_back({p, src + off});
+}
+
+// The multiply itself, now (wgmma_async_sw128 defers it to the completing wait).
+template <int N, int KK, class T, int RA, int RB>
+void wgmma_sw128_now(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b)[RB][64], int br, int bc, bool accumulate) {
+  emu::Scratch& s = emu::mine();
+  const int me = emu::thread();
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n)
+      if (emu::wgmma_c(i, n).thread == me) s.d[i][n] = accumulate ? d[emu::wgmma_c(i, n).slot] : 0.f;
+  s.a[me] = reinterpret_cast<const unsigned char*>(&a[ar][ac]);
+  s.b[me] = reinterpret_cast<const unsigned char*>(&b[br][bc]);
+  exo_emu::barrier();
+  if (s.a[me] != s.a[0] || s.b[me] != s.b[0]) emu::fail("wgmma operands differ within the warpgroup");
+  if (ar % 8 != 0 || br % 8 != 0 || ac % 16 != 0 || bc % 16 != 0) emu::fail("swizzled wgmma tile not at a row group / k16 step");
+  const unsigned char* ta = reinterpret_cast<const unsigned char*>(&a[0][0]);
+  const unsigned char* tb = reinterpret_cast<const unsigned char*>(&b[0][0]);
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n) {
+      const emu::Place p = emu::wgmma_c(i, n);
+      if (p.thread != me) continue;
+      float acc = s.d[i][n];
+      for (int k = 0; k < KK; ++k) acc += emu::operand_sw128<T>(ta, ar + i, ac + k) * emu::operand_sw128<T>(tb, br + n, bc + k);
+      d[p.slot] = acc;
+    }
+  exo_emu::barrier();
+}
+
+template <int N, int KK, class T, int RA, int RB>
+void wgmma_async_sw128(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b)[RB][64], int br, int bc,
+                       bool accumulate) {
+  emu::wgmmaGroups.push_back(
+      [=, &a, &b] { wgmma_sw128_now<N, KK, T, RA, RB>(d, a, ar, ac, b, br, bc, accumulate); });
 }
 
 template <class T, int N>

@@ -34,11 +34,18 @@ void k(int nk, const exo::bf16* __restrict__ A, float* __restrict__ B) {
     for (int e = 0; e < 8; ++e) B[t * 8 + e] = acc[t][e];
 }
 
+
 // CHECK: async_barrier_before_wait.cpp:26:54: error: data race on 's': thread ({{[0-9]+}}) writes s{{\[}}{{[0-9]+}}]{{\[}}{{[0-9]+}}]{{\[}}{{[0-9]+}}] that thread ({{[0-9]+}}) reads with no 'exo::sync(block)' between them
 // CHECK: async_barrier_before_wait.cpp:18:62: note: the first access (a write by thread ({{[0-9]+}})) here
 // CHECK: async_barrier_before_wait.cpp:26:54: note: for example with {{.*}}
 // CHECK: sm80.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm80::cp_async16' here
 // CHECK: async_barrier_before_wait.cpp:25:5: note: insert '{{\[}}{{\[}}exo::sync(block)]];' here to order them
 // CHECK: async_barrier_before_wait.cpp:24:5: note: the asynchronous 'exo::sm80::cp_async16' is complete only after this await; the access must be ordered after it
+// CHECK: async_barrier_before_wait.cpp:26:54: error: data race on 's': thread ({{[0-9]+}}) writes s{{\[}}{{[0-9]+}}]{{\[}}{{[0-9]+}}]{{\[}}{{[0-9]+}}] that thread ({{[0-9]+}}) reads with no 'exo::sync(block)' between them
+// CHECK: async_barrier_before_wait.cpp:29:9: note: the first access (a write by thread ({{[0-9]+}})) here
+// CHECK: async_barrier_before_wait.cpp:26:54: note: for example with {{.*}}
+// CHECK: sm80.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm80::cp_async16' here
+// CHECK: async_barrier_before_wait.cpp:25:5: note: insert '{{\[}}{{\[}}exo::sync(block)]];' here to order them
+// CHECK: async_barrier_before_wait.cpp:24:5: note: the asynchronous 'exo::sm80::cp_async16' is complete only after this await; the access must be ordered after it
 // CHECK-NOT: error:
-// CHECK: 1 error generated.
+// CHECK: 2 errors generated.

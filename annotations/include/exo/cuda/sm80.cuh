@@ -290,6 +290,11 @@ __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commi
 template <int N>
 __device__ __forceinline__ void cp_async_wait() {
   asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+  // The copies are generic-proxy writes: a proxy fence by the writing thread, before the
+  // barrier that orders them with the readers, lets wgmma (the async proxy) read them.
+#if __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
 }
 
 // Global -> the thread's registers. dst is a local array of 2-byte alignment: load one

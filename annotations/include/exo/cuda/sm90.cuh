@@ -247,6 +247,40 @@ struct Wgmma;
 #define EXO_SM90_SLOTS_256 EXO_SM90_SLOTS_248, EXO_SM90_D4(124)
 #define EXO_SM90_DESCS_256 "%128, %129"
 
+// The scale-d operand (a register: 0 overwrites d, 1 accumulates) follows the descriptors.
+#define EXO_SM90_SCALE_8 "%6"
+#define EXO_SM90_SCALE_16 "%10"
+#define EXO_SM90_SCALE_24 "%14"
+#define EXO_SM90_SCALE_32 "%18"
+#define EXO_SM90_SCALE_40 "%22"
+#define EXO_SM90_SCALE_48 "%26"
+#define EXO_SM90_SCALE_56 "%30"
+#define EXO_SM90_SCALE_64 "%34"
+#define EXO_SM90_SCALE_72 "%38"
+#define EXO_SM90_SCALE_80 "%42"
+#define EXO_SM90_SCALE_88 "%46"
+#define EXO_SM90_SCALE_96 "%50"
+#define EXO_SM90_SCALE_104 "%54"
+#define EXO_SM90_SCALE_112 "%58"
+#define EXO_SM90_SCALE_120 "%62"
+#define EXO_SM90_SCALE_128 "%66"
+#define EXO_SM90_SCALE_136 "%70"
+#define EXO_SM90_SCALE_144 "%74"
+#define EXO_SM90_SCALE_152 "%78"
+#define EXO_SM90_SCALE_160 "%82"
+#define EXO_SM90_SCALE_168 "%86"
+#define EXO_SM90_SCALE_176 "%90"
+#define EXO_SM90_SCALE_184 "%94"
+#define EXO_SM90_SCALE_192 "%98"
+#define EXO_SM90_SCALE_200 "%102"
+#define EXO_SM90_SCALE_208 "%106"
+#define EXO_SM90_SCALE_216 "%110"
+#define EXO_SM90_SCALE_224 "%114"
+#define EXO_SM90_SCALE_232 "%118"
+#define EXO_SM90_SCALE_240 "%122"
+#define EXO_SM90_SCALE_248 "%126"
+#define EXO_SM90_SCALE_256 "%130"
+
 #define EXO_SM90_WGMMA_TYPE(NN, T, PTX_T)                                                                      \
   template <>                                                                                                 \
   struct Wgmma<NN, T> {                                                                                       \
@@ -256,6 +290,15 @@ struct Wgmma;
           PTX_T " {" EXO_SM90_REGS_##NN "}, " EXO_SM90_DESCS_##NN ", p, 1, 1, 0, 0;\n}\n"                      \
           : EXO_SM90_SLOTS_##NN                                                                               \
           : "l"(a), "l"(b)                                                                                    \
+          : "memory");                                                                                        \
+    }                                                                                                         \
+    /* scale-d from a register: d = a * b^T (scale 0) or d += a * b^T (scale 1). */                         \
+    static __device__ __forceinline__ void issue(float* d, std::uint64_t a, std::uint64_t b, int scale) {     \
+      asm volatile(                                                                                           \
+          "{\n.reg .pred p;\nsetp.ne.b32 p, " EXO_SM90_SCALE_##NN ", 0;\nwgmma.mma_async.sync.aligned.m64n" #NN  \
+          "k16.f32." PTX_T "." PTX_T " {" EXO_SM90_REGS_##NN "}, " EXO_SM90_DESCS_##NN ", p, 1, 1, 0, 0;\n}\n"     \
+          : EXO_SM90_SLOTS_##NN                                                                               \
+          : "l"(a), "l"(b), "r"(scale)                                                                        \
           : "memory");                                                                                        \
     }                                                                                                         \
   };
@@ -307,6 +350,39 @@ __device__ __forceinline__ void wgmma(float* d, const T (&a)[KA][RA][8], int ar,
                                detail::k_major_desc(&b[bkc + 2 * s][br][0], RB * 16));
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+  detail::fence_slots<N / 2>(d);
+}
+
+// wgmma's fence and issue, committed as one group, without the wait (exo/sm90.hpp,
+// wgmma_async): the accumulator's registers belong to the tensor core until the
+// wgmma_wait that completes the group.
+template <int N, int KK, class T, int KA, int RA, int KB, int RB>
+__device__ __forceinline__ void wgmma_async(float* d, const T (&a)[KA][RA][8], int ar, int akc,
+                                            const T (&b)[KB][RB][8], int br, int bkc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 16 == 0 && KK > 0, "wgmma k steps are 16 wide");
+  static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>, "wgmma multiplies bf16 or f16");
+  static_assert(RA * 16 < (1 << 18) && RB * 16 < (1 << 18), "the leading byte offset has 14 bits (of 16 bytes)");
+  detail::fence_slots<N / 2>(d);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  // The first k16 step overwrites d unless `accumulate` (so a fresh accumulator needs no
+  // fill: register writes between wgmma of one pipeline would make ptxas serialize them).
+  detail::Wgmma<N, T>::issue(d, detail::k_major_desc(&a[akc][ar][0], RA * 16), detail::k_major_desc(&b[bkc][br][0], RB * 16),
+                             accumulate ? 1 : 0);
+#pragma unroll
+  for (int s = 1; s < KK / 16; ++s)
+    detail::Wgmma<N, T>::issue(d, detail::k_major_desc(&a[akc + 2 * s][ar][0], RA * 16),
+                               detail::k_major_desc(&b[bkc + 2 * s][br][0], RB * 16));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+
+// wgmma.wait_group P; then the accumulator's registers are the thread's again (the empty
+// asm keeps the compiler from reading them before the wait).
+template <int P, int N>
+__device__ __forceinline__ void wgmma_wait(float* d) {
+  static_assert(P >= 0 && P <= 7, "wgmma.wait_group takes 0 .. 7 pending groups");
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(P) : "memory");
   detail::fence_slots<N / 2>(d);
 }
 

@@ -216,33 +216,12 @@ __host__ __device__ constexpr std::uint64_t sw128_desc_at(std::uint64_t desc, un
 // both K-major (imm-trans-a = imm-trans-b = 0), no negation (imm-scale 1): d = A B^T + d
 // when accumulate, d = A B^T otherwise (scale-d predicate; PTX ISA, wgmma.mma_async).
 // Asynchronous: the result is in d only after wgmma_commit() + wgmma_wait<..>(). The
-// accumulator layout is sm90.cuh's wgmma_c (N / 2 floats per thread). Operands: the
-// N / 2 accumulators %0 .. %(N/2 - 1) (sm90.cuh's tables), the descriptors, then the
-// scale-d flag.
-namespace detail {
-template <int N>
-struct WgmmaSS;
-#define EXO_SM90A_WGMMA_SS(NN, SCALE_OP)                                                                       \
-  template <>                                                                                                \
-  struct WgmmaSS<NN> {                                                                                       \
-    static __device__ __forceinline__ void issue(float* d, std::uint64_t a, std::uint64_t b, int acc) {      \
-      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " SCALE_OP                                              \
-                   ", 0;\nwgmma.mma_async.sync.aligned.m64n" #NN "k16.f32.bf16.bf16 {" EXO_SM90_REGS_##NN    \
-                   "}, " EXO_SM90_DESCS_##NN ", p, 1, 1, 0, 0;\n}\n"                                          \
-                   : EXO_SM90_SLOTS_##NN                                                                     \
-                   : "l"(a), "l"(b), "r"(acc)                                                                \
-                   : "memory");                                                                              \
-    }                                                                                                        \
-  };
-EXO_SM90A_WGMMA_SS(128, "%66")
-EXO_SM90A_WGMMA_SS(256, "%130")
-#undef EXO_SM90A_WGMMA_SS
-}  // namespace detail
-
+// accumulator layout is sm90.cuh's wgmma_c (N / 2 floats per thread); the instruction is
+// sm90.cuh's detail::Wgmma (scale-d from a register).
 template <int N>
 __device__ __forceinline__ void wgmma_bf16_ss(float* d, std::uint64_t a_desc, std::uint64_t b_desc, bool accumulate) {
   static_assert(N == 128 || N == 256, "wgmma_bf16_ss: N = 128 or 256 (validated shapes)");
-  detail::WgmmaSS<N>::issue(d, a_desc, b_desc, accumulate ? 1 : 0);
+  detail::Wgmma<N, __nv_bfloat16>::issue(d, a_desc, b_desc, accumulate ? 1 : 0);
 }
 
 // ------------------------------------------------------------------ setmaxnreg
@@ -263,6 +242,37 @@ template <int R>
 __device__ __forceinline__ void setmaxnreg_dec() {
   static_assert(R >= 24 && R <= 256 && R % 8 == 0, "setmaxnreg: 24..256, multiple of 8");
   asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R));
+}
+
+// ------------------------------------------------- exo/sm90.hpp's swizzled-tile forms
+// cp_async16_sw128: 16 bytes into row r, chunk c / 8 of a [[exo::shared(swizzle128)]]
+// tile (row 0 of the tile 1024-byte aligned: exo-cuda places swizzled arrays so and
+// their tiles are whole groups of 8 rows).
+template <class T, int R, int C>
+__device__ __forceinline__ void cp_async16_sw128(T (&dst)[R][C], int r, int c, const T* src, int off) {
+  static_assert(sizeof(T) == 2 && C == 64, "a swizzled tile of 16-bit elements has rows of 64");
+  char* row = reinterpret_cast<char*>(&dst[0][0]) + r * 128;
+  const unsigned s = detail::smem_addr(row + ((((c >> 3) ^ r) & 7) << 4));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(src + off) : "memory");
+}
+
+// wgmma_async_sw128: fence, KK / 16 wgmma.mma_async from 128B-swizzle descriptors (step
+// s starts 32 s bytes further along the rows), one commit; the first step overwrites d
+// unless `accumulate`.
+template <int N, int KK, class T, int RA, int RB>
+__device__ __forceinline__ void wgmma_async_sw128(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b)[RB][64],
+                                                  int br, int bc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 16 == 0 && KK > 0 && KK <= 64, "wgmma k steps are 16 wide, inside one 64-wide row");
+  static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>, "wgmma multiplies bf16 or f16");
+  detail::fence_slots<N / 2>(d);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  const std::uint64_t da = sw128_desc(&a[ar][ac]), db = sw128_desc(&b[br][bc]);
+  detail::Wgmma<N, T>::issue(d, da, db, accumulate ? 1 : 0);
+#pragma unroll
+  for (int s = 1; s < KK / 16; ++s) detail::Wgmma<N, T>::issue(d, sw128_desc_at(da, 0, s), sw128_desc_at(db, 0, s));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 }
 
 }  // namespace gpu
