@@ -110,6 +110,15 @@ private:
         .str();
   }
 
+  /// The spelling of a one-token literal, also when it comes from a macro expansion
+  /// (`-DSCALE=2.0f`, `#define HALF 0.5f`): the token where it is written, in the
+  /// macro's definition or argument. A float literal has no other text to print.
+  std::string tokenSpelling(c::SourceLocation loc) {
+    const c::SourceManager& sm = ctx_.getSourceManager();
+    c::SourceLocation at = sm.getSpellingLoc(loc);
+    return c::Lexer::getSourceText(c::CharSourceRange::getTokenRange(at, at), sm, ctx_.getLangOpts()).str();
+  }
+
   /// Where `[[` of the attribute at `attrLoc` (its name token) starts, so that a
   /// statement's range, and fix-its inserted before it, cover the whole attribute.
   c::SourceLocation attributeStart(c::SourceLocation attrLoc) {
@@ -507,7 +516,7 @@ private:
       return at(Expr::intLit(bl->getValue(), typeOf(e)), e);
     }
     if (const auto* fl = llvm::dyn_cast<c::FloatingLiteral>(e)) {
-      return at(Expr::floatLit(fl->getValueAsApproximateDouble(), sourceText(fl->getSourceRange()), typeOf(e)), e);
+      return at(Expr::floatLit(fl->getValueAsApproximateDouble(), tokenSpelling(fl->getLocation()), typeOf(e)), e);
     }
     if (const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(e)) return declRef(dr);
     if (llvm::isa<c::ArraySubscriptExpr>(e)) return subscript(e);

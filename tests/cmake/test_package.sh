@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The CMake package (issue 12): `cmake --install` into a temporary prefix, then a small
 # external project (tests/cmake/project) does find_package(ExoCuda), builds and runs the
-# CPU reference, and generates the kernel's CUDA and launcher header through
-# exo_add_kernels (compiled by nvcc when it exists, compile only). Touching a header the
-# kernel includes must regenerate the .cu (DEPFILE); changing it must change the .cu.
-# Ninja (generate only) and Unix Makefiles (with CUDA when nvcc exists).
+# CPU reference, and generates the kernels' CUDA and launcher header through
+# exo_add_kernels (compiled by nvcc when it exists, compile only). The kernel source
+# includes a header found only through the target's include directories and uses one of
+# its compile definitions: exo-cuda must be given both. Touching a header the kernel
+# includes must regenerate the .cu (DEPFILE), and recompile it; changing it must change
+# the .cu. With nvcc: Unix Makefiles and Ninja with CUDA, and Ninja generate-only (a
+# custom target); without: both generate-only. Without ninja, its runs are skipped.
 # usage: test_package.sh <source-dir> <build-dir>
 set -euo pipefail
 src=$(cd "$1" && pwd)
@@ -23,14 +26,22 @@ test -n "$config" || fail "no ExoCudaConfig.cmake installed"
 echo "installed: $prefix/bin/exo-cuda, $prefix/include/exo, $config"
 
 nvcc=$(command -v nvcc || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; } || true)
+ninja=$(command -v ninja || true)
+[ -n "$ninja" ] || echo "SKIP the Ninja runs: ninja is not installed (apt-get install ninja-build)"
+[ -n "$nvcc" ] || echo "SKIP the CUDA compile: no nvcc on PATH or in /usr/local/cuda/bin"
 configs=()
-command -v ninja >/dev/null && configs+=("Ninja:OFF")
-if [ -n "$nvcc" ]; then configs+=("Unix Makefiles:ON"); else configs+=("Unix Makefiles:OFF"); fi
+if [ -n "$nvcc" ]; then
+  configs+=("Unix Makefiles:ON")
+  [ -n "$ninja" ] && configs+=("Ninja:ON" "Ninja:OFF")
+else
+  configs+=("Unix Makefiles:OFF")
+  [ -n "$ninja" ] && configs+=("Ninja:OFF")
+fi
 
 for c in "${configs[@]}"; do
   gen=${c%:*} cuda=${c#*:}
   echo "== $gen, CUDA compile $cuda"
-  proj=$tmp/proj-${gen// /_}
+  proj=$tmp/proj-${gen// /_}-$cuda
   cp -r "$src/tests/cmake/project" "$proj"
   args=(-S "$proj" -B "$proj/build" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix" -DEXO_USER_CUDA=$cuda)
   [ "$cuda" = ON ] && args+=(-DCMAKE_CUDA_COMPILER="$nvcc")
@@ -39,28 +50,42 @@ for c in "${configs[@]}"; do
   "$proj/build/saxpy_check" || fail "CPU reference ($gen)"
   gen_dir=$proj/build/exo/saxpy_gpu
   cu=$gen_dir/saxpy.cu h=$gen_dir/saxpy.h d=$gen_dir/saxpy.cu.d
-  grep -q "__launch_bounds__(32)" "$cu" || fail "$cu: not the 32-thread kernel"
+  grep -q "__launch_bounds__(32) saxpy_kernel" "$cu" || fail "$cu: not the 32-thread saxpy kernel"
+  # kScaleThreads from include/exo_user/scale.hpp, EXO_USER_SCALE from the definitions.
+  grep -q "__launch_bounds__(128) scale_kernel" "$cu" || fail "$cu: not the 128-thread scale kernel"
+  grep -qF "y[b * 128 + t] = 2.5f * y[b * 128 + t];" "$cu" || fail "$cu: EXO_USER_SCALE is not 2.5f in scale"
   grep -q "^cudaError_t saxpy(int n, float a, const float\* __restrict__ x, float\* __restrict__ y, cudaStream_t stream = 0);" "$h" \
-    || fail "$h: no launcher declaration"
+    || fail "$h: no saxpy launcher declaration"
+  grep -q "^cudaError_t scale(int n, float\* __restrict__ y, cudaStream_t stream = 0);" "$h" \
+    || fail "$h: no scale launcher declaration"
   grep -q "$proj/kernels/tile.hpp" "$d" || fail "$d: tile.hpp is not a dependency"
+  grep -q "$proj/include/exo_user/scale.hpp" "$d" || fail "$d: exo_user/scale.hpp is not a dependency"
   grep -q "$prefix/include/exo/exo.hpp" "$d" || fail "$d: the installed tool did not use the installed exo.hpp"
+  obj=
   if [ "$cuda" = ON ]; then
-    ls "$proj"/build/CMakeFiles/saxpy_gpu.dir/exo/saxpy_gpu/saxpy.cu.o >/dev/null 2>&1 \
-      || fail "nvcc did not compile saxpy.cu"
+    obj=$(find "$proj/build" -name saxpy.cu.o | head -1)
+    [ -n "$obj" ] || fail "$gen: nvcc did not compile saxpy.cu"
+    find "$proj/build" -name use_launcher.cu.o | grep -q . || fail "$gen: nvcc did not compile use_launcher.cu"
   fi
 
   t0=$(mtime "$cu")
   cmake --build "$proj/build" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "no-op rebuild ($gen)"; }
   [ "$(mtime "$cu")" = "$t0" ] || fail "$gen: the .cu was regenerated with nothing changed"
 
-  touch "$proj/kernels/tile.hpp"
-  cmake --build "$proj/build" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "rebuild after touch ($gen)"; }
-  [ "$(mtime "$cu")" -gt "$t0" ] || fail "$gen: touching tile.hpp did not regenerate the .cu"
+  # One header beside the kernel, one found through the target's include directories.
+  for hdr in kernels/tile.hpp include/exo_user/scale.hpp; do
+    t0=$(mtime "$cu")
+    [ -z "$obj" ] || o0=$(mtime "$obj")
+    touch "$proj/$hdr"
+    cmake --build "$proj/build" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "rebuild after touching $hdr ($gen)"; }
+    [ "$(mtime "$cu")" -gt "$t0" ] || fail "$gen: touching $hdr did not regenerate the .cu"
+    [ -z "$obj" ] || [ "$(mtime "$obj")" -gt "$o0" ] || fail "$gen: touching $hdr did not recompile saxpy.cu"
+  done
 
   sed -i 's/kTile = 32/kTile = 64/' "$proj/kernels/tile.hpp"
   cmake --build "$proj/build" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "rebuild after edit ($gen)"; }
-  grep -q "__launch_bounds__(64)" "$cu" || fail "$gen: editing tile.hpp did not change the .cu"
+  grep -q "__launch_bounds__(64) saxpy_kernel" "$cu" || fail "$gen: editing tile.hpp did not change the .cu"
   "$proj/build/saxpy_check" || fail "CPU reference after the edit ($gen)"
-  echo "   ok: built, CPU reference passed, .cu regenerated after touching and after editing tile.hpp"
+  echo "   ok: built, CPU reference passed, .cu regenerated${obj:+ and recompiled} after touching tile.hpp and exo_user/scale.hpp, and changed after editing tile.hpp"
 done
 echo "PASS"

@@ -1,6 +1,7 @@
-// A user of the generated header: no hand-written declaration of the launcher.
+// A user of the generated header: no hand-written declarations of the launchers.
 #include "saxpy.h"
 
-cudaError_t runSaxpy(int n, float a, const float* x, float* y, cudaStream_t stream) {
-  return saxpy(n, a, x, y, stream);
+cudaError_t runSaxpyScaled(int n, float a, const float* x, float* y, cudaStream_t stream) {
+  cudaError_t e = saxpy(n, a, x, y, stream);
+  return e != cudaSuccess ? e : scale(n, y, stream);
 }
