@@ -131,7 +131,8 @@ protected:
     }
     if (A.getNumArgs() != 1 || !A.isArgIdent(0)) {
       report(S, A.getLoc(), DiagID::err_attr_args)
-          << name_ << ("takes exactly one " + std::string(levelKind_) + " level, one of " + levelList);
+          << name_ << (levelOptional_ ? "takes no argument or one " + std::string(levelKind_) + ", " + levelList
+                                      : "takes exactly one " + std::string(levelKind_) + " level, one of " + levelList);
       return false;
     }
     clang::IdentifierLoc* arg = A.getArgAsIdent(0);

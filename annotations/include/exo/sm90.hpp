@@ -81,7 +81,7 @@ inline void wgmma_async([[exo::fragment(wgmma_c)]] float (&d)[64][N], [[exo::sha
 // Waits until at most P of the warpgroup's wgmma_async groups are in flight.
 template <int P, int N>
 [[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_wait", "await(wgmma)")]]
-inline void wgmma_wait([[exo::fragment(wgmma_c)]] const float (&d)[64][N]) {
+inline void wgmma_wait([[maybe_unused]] [[exo::fragment(wgmma_c)]] const float (&d)[64][N]) {
   static_assert(P >= 0 && P <= 7, "wgmma.wait_group takes 0 .. 7 pending groups");
 }
 

@@ -1,4 +1,4 @@
-// err_attr_args: kernel/shared/registers take no arguments; parallel/sync take exactly one level.
+// err_attr_args: kernel/registers take no arguments, shared none or a layout; parallel/sync take exactly one level.
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
 // RUN: %exo-cuda --check-only %s -- -DFIXED 2>&1 | count 0
 #include <exo/exo.hpp>
@@ -17,8 +17,8 @@ void k(int n, float* __restrict__ out) {
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) s[t] = 1.f;
     [[exo::sync(block)]];
 #else
-    // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::shared' takes no arguments
-    [[exo::shared(block)]] float s[32];
+    // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::shared' takes no argument or one layout, 'swizzle128'
+    [[exo::shared(1)]] float s[32];
     // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::parallel' takes exactly one parallel level, one of 'block', 'warpgroup', 'warp' or 'thread'
     [[exo::parallel]] for (int t = 0; t < 32; ++t) s[t] = 1.f;
     // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::sync' takes exactly one sync level, one of 'block', 'warpgroup' or 'warp'
