@@ -145,21 +145,24 @@ private:
 
   /// Group counts are per thread, and groupsBefore counts a parallel loop's commits
   /// once: right for the threads that run an iteration of it. Threads that idle in a
-  /// loop committing on the queue count fewer. Sound when every loop around the queue's
-  /// statements covers its collective, or when all of them (issues, commits, awaits)
-  /// sit in loops of one shape: then a thread that issues runs an iteration of each
-  /// (the queue belongs to a fixed set of threads).
+  /// loop committing on the queue count fewer. Sound when every parallel loop around a
+  /// commit covers its collective, or when all commits and issues sit in loops of one
+  /// shape: then a thread that issues runs an iteration of each (the queue belongs to a
+  /// fixed set of threads).
   void checkCoverage(const std::string& q) {
     if (!coverageChecked_.insert(q).second) return;
     std::vector<std::pair<const Stmt*, std::vector<std::pair<int64_t, int64_t>>>> shapes;
     bool allCover = true;
     std::function<void(const Stmt&, std::vector<const Stmt*>&)> walk = [&](const Stmt& s, std::vector<const Stmt*>& loops) {
       if (s.kind == StmtKind::Instr) {
-        if (s.instr->async.queue != q || s.instr->async.kind == AsyncRole::Kind::None) return;
+        // Awaits do not count groups (an await a thread skips is no completion for it:
+        // the completion formulas see that); commits do, and issues join them.
+        const AsyncRole& a = s.instr->async;
+        if (a.queue != q || a.kind == AsyncRole::Kind::None || a.kind == AsyncRole::Kind::Await) return;
         std::vector<std::pair<int64_t, int64_t>> shape;
         for (const Stmt* l : loops) {
           shape.push_back({threadsUsed(*l), l->collective});
-          if (threadsUsed(*l) != l->collective) allCover = false;
+          if (a.commits() && threadsUsed(*l) != l->collective) allCover = false;
         }
         shapes.push_back({&s, shape});
         return;

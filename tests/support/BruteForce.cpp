@@ -1,6 +1,7 @@
 #include "tests/support/BruteForce.h"
 
 #include "model/Evaluate.h"
+#include "model/Instruction.h"
 #include "model/ThreadMapping.h"
 
 #include <array>
@@ -53,6 +54,12 @@ private:
         epoch_[size_t(c.id)].assign(k_.blockThreads / c.copyThreads(k_.blockThreads) + 1, 0);
       perCta_.clear();
       exec(*k_.blockBody, 0, k_.blockThreads);
+      if (!pending_.empty())
+        fail(res_.notAwaited, pending_.front().v->name + " accessed by an asynchronous instruction of thread " +
+                                  std::to_string(pending_.front().thread) + " that no await completes");
+      pending_.clear();
+      inflight_.clear();
+      committed_.clear();
       return;
     }
     const Stmt* l = k_.gridLoops[level];
@@ -156,6 +163,55 @@ private:
       }
       case StmtKind::Assume:
         return;
+      case StmtKind::Instr:
+        instr(s, base, size);
+        return;
+      case StmtKind::Aligned:
+        return;
+    }
+  }
+
+  /// An instruction call: its meaning, run as its part in a queue says.
+  void instr(const Stmt& s, int64_t base, int64_t size) {
+    const AsyncRole& a = s.instr->async;
+    const int64_t n = std::max<int64_t>(size, 1);
+    switch (a.kind) {
+      case AsyncRole::Kind::None:
+        exec(*s.body[0], base, size);
+        return;
+      case AsyncRole::Kind::Issue:
+      case AsyncRole::Kind::IssueCommit:
+        for (int64_t t = base; t < base + n; ++t) {
+          deferGroup_ = committed_[{a.queue, t}];
+          deferQueue_ = &a.queue;
+          exec(*s.body[0], t, 1);
+          deferQueue_ = nullptr;
+          if (a.kind == AsyncRole::Kind::IssueCommit) ++committed_[{a.queue, t}];
+        }
+        return;
+      case AsyncRole::Kind::Commit:
+        for (int64_t t = base; t < base + n; ++t) ++committed_[{a.queue, t}];
+        return;
+      case AsyncRole::Kind::Await:
+        for (int64_t t = base; t < base + n; ++t) {
+          const int64_t done = committed_[{a.queue, t}] - a.pending;  // groups below this are complete
+          for (size_t i = 0; i < pending_.size();) {
+            Pending p = pending_[i];
+            if (p.thread != t || p.queue != a.queue || p.group >= done) {
+              ++i;
+              continue;
+            }
+            pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(i));
+            auto& fl = inflight_[{p.v, p.flat}];
+            for (size_t j = 0; j < fl.size(); ++j)
+              if (fl[j].first == t && fl[j].second == p.write) {
+                fl.erase(fl.begin() + static_cast<std::ptrdiff_t>(j));
+                break;
+              }
+            record(p.v, p.flat, t, p.write);  // the access lands now, in t's epochs
+          }
+        }
+        return;
     }
   }
 
@@ -207,17 +263,32 @@ private:
       }
     }
     if (v->memory == Memory::Local) return;  // private to the thread
+    // An asynchronous access still in flight on this element: touching it is a race.
+    auto fl = inflight_.find({v, flat});
+    if (fl != inflight_.end())
+      for (const auto& [other, w] : fl->second)
+        if (w || write)
+          fail(res_.race, v->name + "[" + std::to_string(flat) + "] touched by thread " + std::to_string(t) +
+                              " while an asynchronous access of thread " + std::to_string(other) + " is in flight");
+    if (deferQueue_) {
+      // Issued now: ordered after what came before (checked now), lands at its await.
+      check(v, flat, t, write);
+      pending_.push_back({v, flat, write, t, deferGroup_, *deferQueue_});
+      inflight_[{v, flat}].push_back({t, write});
+      return;
+    }
+    check(v, flat, t, write);
+    record(v, flat, t, write);
+  }
+
+  /// Conflicts of an access by t with the earlier ones recorded.
+  void check(const Var* v, int64_t flat, int64_t t, bool write) {
     ElementRecord& rec = v->isGlobalPointer() ? global_[{v, flat}] : perCta_[{v, flat}];
     if (v->isGlobalPointer()) {
       for (auto& [cta, rw] : rec.ctas)
         if (cta != cta_ && (write || rw.second))
           fail(res_.crossBlock, v->name + "[" + std::to_string(flat) + "] by CTAs " + std::to_string(cta) +
                                     " and " + std::to_string(cta_));
-      auto& mine = rec.ctas[cta_];
-      (write ? mine.second : mine.first) = true;
-      // Thread records are per CTA; reset them when another CTA starts using it.
-      if (lastCta_[{v, flat}] != cta_ + 1) rec.threads.clear();
-      lastCta_[{v, flat}] = cta_ + 1;
     }
     for (auto& [other, r] : rec.threads) {
       if (other == t) continue;
@@ -230,6 +301,18 @@ private:
       if (conflict)
         fail(res_.race, v->name + "[" + std::to_string(flat) + "] by threads " + std::to_string(other) + " and " +
                             std::to_string(t) + " of CTA " + std::to_string(cta_));
+    }
+  }
+
+  /// The access by t happens now: later accesses are compared with t's epochs now.
+  void record(const Var* v, int64_t flat, int64_t t, bool write) {
+    ElementRecord& rec = v->isGlobalPointer() ? global_[{v, flat}] : perCta_[{v, flat}];
+    if (v->isGlobalPointer()) {
+      auto& mine = rec.ctas[cta_];
+      (write ? mine.second : mine.first) = true;
+      // Thread records are per CTA; reset them when another CTA starts using it.
+      if (lastCta_[{v, flat}] != cta_ + 1) rec.threads.clear();
+      lastCta_[{v, flat}] = cta_ + 1;
     }
     ThreadRecord& me = rec.threads[t];
     if (write) {
@@ -250,6 +333,21 @@ private:
   std::vector<std::vector<int64_t>> epoch_;
   std::map<std::pair<const Var*, int64_t>, ElementRecord> global_, perCta_;
   std::map<std::pair<const Var*, int64_t>, int64_t> lastCta_;
+  // Asynchronous queues: groups committed per (queue, thread); accesses issued and not
+  // yet completed; elements they may still be touching (thread, write).
+  struct Pending {
+    const Var* v;
+    int64_t flat;
+    bool write;
+    int64_t thread;
+    int64_t group;
+    std::string queue;
+  };
+  std::map<std::pair<std::string, int64_t>, int64_t> committed_;
+  std::vector<Pending> pending_;
+  std::map<std::pair<const Var*, int64_t>, std::vector<std::pair<int64_t, bool>>> inflight_;
+  const std::string* deferQueue_ = nullptr;  // set while an asynchronous issue's meaning runs
+  int64_t deferGroup_ = 0;
 };
 
 }  // namespace

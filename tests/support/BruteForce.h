@@ -18,11 +18,16 @@ struct BruteResult {
   bool registerOwner = false;  // two threads touch one distributed register element
   bool tooLong = false;        // gave up (step limit)
   bool undefined = false;      // C++ undefined behaviour (signed overflow, ...): no meaning to compare
+  bool notAwaited = false;     // an asynchronous access still in flight when its CTA ends
   std::string detail;          // the first problem, for test messages
-  bool bad() const { return race || crossBlock || outOfBounds || registerOwner; }
+  bool bad() const { return race || crossBlock || outOfBounds || registerOwner || notAwaited; }
 };
 
 /// Interprets k (already thread-mapped) with the given integer parameter values.
+/// Asynchronous instructions (model::AsyncRole) run as the hardware may run them: each
+/// access of an issue happens at some moment up to the await that completes its group,
+/// so any conflicting access in between is a race, and later ones must be ordered after
+/// that await.
 /// Index expressions must not read memory (memory contents are not modelled).
 /// `lastBlockOnly`: runs only the last iteration of each block loop (the largest block
 /// offsets: where index arithmetic that grows with the block overflows first), without

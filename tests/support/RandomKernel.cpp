@@ -1,5 +1,7 @@
 #include "tests/support/RandomKernel.h"
 
+#include "model/Instruction.h"
+
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -33,7 +35,7 @@ struct Affine {
 
 class Gen {
 public:
-  explicit Gen(std::mt19937& rng) : rng_(rng) {}
+  explicit Gen(std::mt19937& rng, bool async = false) : rng_(rng), async_(async) {}
 
   RandomKernel build() {
     RandomKernel out;
@@ -89,7 +91,8 @@ public:
     body->body.push_back(Stmt::decl(shared_));
 
     Stmt* phasesIn = body;
-    warp_ = pick(4) == 0;
+    if (async_) makeAsyncInstructions();
+    warp_ = !async_ && pick(4) == 0;  // async: commits and awaits run on the whole block
     if (warp_) {
       StmtPtr w = loop(LoopKind::Warp, "w", 1 + pick(3));
       warpVar_ = w->var;
@@ -108,6 +111,7 @@ public:
         target = target->body.back()->forBody();
       }
       target->body.push_back(phase());
+      if (async_) asyncControl(target);
       if (pick(5) < 4) {
         // Inside the sequential loop, sometimes a barrier under a uniform condition on
         // its variable (the guarded barrier of a pipelined loop): `if (l < c) sync`.
@@ -121,6 +125,11 @@ public:
           target->body.push_back(sync());
         }
       }
+    }
+    // Sometimes a drain after everything (an await of 0 in flight).
+    if (async_ && pick(4) != 0) {
+      phasesIn->body.push_back(call(await_[0], "await<0>"));
+      if (pick(2) == 0) phasesIn->body.push_back(sync());
     }
     // Extents: cover every index, except sometimes one short (out of bounds).
     for (int d = 0; d < rank_; ++d) shared_->dims[d] = std::max<int64_t>(1, maxIdx_[d] + 1 - (pick(12) == 0 ? 1 : 0));
@@ -256,6 +265,13 @@ private:
     }
     StmtPtr as = Stmt::assign(lhs, kind == 2 ? "+=" : "=", rhs);
     log_ << "  " << head << ": kind " << kind << "\n";
+    if (async_ && kind == 0 && pick(4) != 0) {
+      // The copy global -> shared as an asynchronous instruction (cp.async's shape).
+      StmtPtr meaning = Stmt::block();
+      meaning->body.push_back(std::move(as));
+      as = Stmt::instrCall(acopy_, {}, std::move(meaning));
+      log_ << "    (asynchronous: acopy)\n";
+    }
     // Sometimes guard it with `if (v < c)`, or with C++'s unsigned range check
     // `(unsigned)(v - a) < c` / `v - a >= c` against an unsigned constant (an enumerator
     // of `enum : unsigned`): both wrap around for v < a.
@@ -279,9 +295,49 @@ private:
     return outer;
   }
 
+  // --------------------------------------------------------------- async mode
+  // acopy (a thread's asynchronous copy on queue "q"), acommit (the block closes its
+  // threads' groups) and await<N> (each thread waits until at most N groups are in flight).
+  void makeAsyncInstructions() {
+    auto make = [&](const char* name, CollectiveId c, AsyncRole::Kind kind, int64_t pending) {
+      auto in = std::make_unique<Instruction>();
+      in->name = name;
+      in->collective = c;
+      in->header = "random.hpp";
+      in->cudaFunction = name;
+      in->async.kind = kind;
+      in->async.queue = "q";
+      in->async.pending = pending;
+      k_->instructions.push_back(std::move(in));
+      return k_->instructions.back().get();
+    };
+    acopy_ = make("acopy", CollectiveId::Thread, AsyncRole::Kind::Issue, 0);
+    acommit_ = make("acommit", CollectiveId::Block, AsyncRole::Kind::Commit, 0);
+    for (int n = 0; n < 3; ++n) await_[n] = make("await", CollectiveId::Block, AsyncRole::Kind::Await, n);
+  }
+
+  StmtPtr call(const Instruction* in, const std::string& text) {
+    log_ << "  " << text << "\n";
+    return Stmt::instrCall(in, {}, Stmt::block());
+  }
+
+  /// After a phase: a commit most of the time, sometimes an await of 0..2 in flight
+  /// (and the caller's barrier after it, or not).
+  void asyncControl(Stmt* target) {
+    if (pick(4) != 0) target->body.push_back(call(acommit_, "commit"));
+    if (pick(3) != 0) {
+      int n = static_cast<int>(pick(3));
+      target->body.push_back(call(await_[n], "await<" + std::to_string(n) + ">"));
+    }
+  }
+
   std::string describe() { return log_.str(); }
 
   std::mt19937& rng_;
+  bool async_ = false;
+  const Instruction* acopy_ = nullptr;
+  const Instruction* acommit_ = nullptr;
+  const Instruction* await_[3] = {};
   Kernel* k_ = nullptr;
   Var *in_ = nullptr, *out_ = nullptr, *b_ = nullptr, *shared_ = nullptr;
   Var *seqVar_ = nullptr, *warpVar_ = nullptr;
@@ -299,5 +355,6 @@ private:
 }  // namespace
 
 RandomKernel randomKernel(std::mt19937& rng) { return Gen(rng).build(); }
+RandomKernel randomAsyncKernel(std::mt19937& rng) { return Gen(rng, /*async=*/true).build(); }
 
 }  // namespace exo::test

@@ -28,5 +28,8 @@ struct RandomKernel {
 
 /// Builds one random kernel (not yet thread-mapped).
 RandomKernel randomKernel(std::mt19937& rng);
+/// The same with asynchronous copies (an instruction on queue "q" whose meaning is the
+/// copy global -> shared), block-wide commits and awaits of 0..2 groups in flight.
+RandomKernel randomAsyncKernel(std::mt19937& rng);
 
 }  // namespace exo::test
