@@ -5,6 +5,7 @@
 // alignment are proven by the prover.)
 #include "checker/Checks.h"
 #include "model/Fragment.h"
+#include "model/ExprPrinter.h"
 #include "model/Walk.h"
 
 namespace exo::checker {
@@ -53,6 +54,8 @@ void checkFragments(const Kernel& k, DiagSink& sink) {
     if (s.kind == StmtKind::Instr) return false;
     forEachOwnExpr(s, [&](const ExprPtr& root) {
       forEachExpr(root, [&](const Expr& e) {
+        if (e.kind == ExprKind::Index && e.var && e.var->type.scalar == ScalarKind::MBarrier)
+          sink.diag(DiagID::err_mbarrier_elementwise, e.range, {e.var->name}).diag(DiagID::note_declared_here, e.var->loc, {e.var->name});
         if (e.kind == ExprKind::Index && e.var && e.var->swizzle)
           sink.diag(DiagID::err_swizzled_elementwise, e.range, {e.var->name}).diag(DiagID::note_declared_here, e.var->loc, {e.var->name});
         if (e.kind == ExprKind::Index && e.var && e.var->layout.fragment)
@@ -66,10 +69,33 @@ void checkFragments(const Kernel& k, DiagSink& sink) {
 
 }  // namespace
 
+/// A TMA copy (an async_ring instruction) reads its global operand through a tensor map
+/// built from the pointer's exo::extent: the tensor must be declared 2-D, and the row
+/// pitch the meaning uses (operand `ld`) must be the extent's columns.
+void checkTensorMap(const Stmt& s, DiagSink& sink) {
+  const Instruction& in = *s.instr;
+  const Expr* global = nullptr;
+  const Expr* ld = nullptr;
+  for (size_t i = 0; i < in.operands.size() && i < s.operands.size(); ++i) {
+    if (in.operands[i].kind == Operand::Kind::Global) global = s.operands[i].get();
+    if (in.operands[i].name == "ld") ld = s.operands[i].get();
+  }
+  if (!global || !global->var) return;
+  const Var& t = *global->var;
+  if (t.extents.size() != 2) {
+    sink.diag(DiagID::err_tma_extent, s.range, {in.name, t.name, "its shape: declare 'exo::extent(" + t.name + ", rows, columns)'"});
+    return;
+  }
+  if (ld && printExpr(*ld) != printExpr(*t.extents[1]))
+    sink.diag(DiagID::err_tma_extent, ld->range,
+              {in.name, t.name, "the row pitch of its exo::extent, '" + printExpr(*t.extents[1]) + "', not '" + printExpr(*ld) + "'"});
+}
+
 void checkInstructions(const Kernel& k, DiagSink& sink) {
   walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
     if (s.kind != StmtKind::Instr) return true;
     checkPlacement(k, s, path, sink);
+    if (s.instr->async.kind == AsyncRole::Kind::IssueRing) checkTensorMap(s, sink);
     return false;
   });
   checkFragments(k, sink);

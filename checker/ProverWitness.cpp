@@ -33,7 +33,8 @@ public:
     }
     for (const auto& [cond, value] : s_.site->guards)
       if (!holds(*cond, value)) return result_;
-    for (size_t d = 0; d < s_.site->expr->args.size() && d < s_.idx.size(); ++d) {
+    // A statement instance (no access: checker/ProverAsync's ring checks) has no index.
+    for (size_t d = 0; s_.site->expr && d < s_.site->expr->args.size() && d < s_.idx.size(); ++d) {
       std::optional<Wide> actual = value(*s_.site->expr->args[d]);
       Wide claimed = val(m_, enc_.toZ3(s_.idx[d]));
       if (actual && *actual != claimed)

@@ -44,11 +44,16 @@ struct AsyncRole {
     IssueCommit,  // async_commit(Q): the same, and the call closes its own group
     Commit,       // commit(Q): closes the group of the issuing threads' open async calls
     Await,        // await(Q): waits until at most `pending` committed groups are in flight
+    // Rings of mbarriers (TMA): the instruction's last two operands are the ring (a shared
+    // exo::mbarrier array of S slots) and a position p (slot p % S, phase p / S).
+    IssueRing,    // async_ring(Q): its accesses complete when position p of the ring completes
+    AwaitRing,    // await_ring(Q): the running threads wait until position p is complete
   };
   Kind kind = Kind::None;
   std::string queue;
   int64_t pending = 0;  // Await: the first integer template argument (0 when none)
-  bool async() const { return kind == Kind::Issue || kind == Kind::IssueCommit; }
+  bool async() const { return kind == Kind::Issue || kind == Kind::IssueCommit || kind == Kind::IssueRing; }
+  bool ring() const { return kind == Kind::IssueRing || kind == Kind::AwaitRing; }
   bool commits() const { return kind == Kind::IssueCommit || kind == Kind::Commit; }
 };
 

@@ -5,14 +5,14 @@
 
 namespace exo::model {
 
-bool Type::isIntegral() const { return !isPointer && !isFloating(); }
+bool Type::isIntegral() const { return !isPointer && !isFloating() && scalar != ScalarKind::MBarrier; }
 
 unsigned Type::scalarBytes() const {
   switch (scalar) {
     case ScalarKind::Bool: return 1;
     case ScalarKind::BF16: case ScalarKind::F16: return 2;
     case ScalarKind::Int: case ScalarKind::UInt: case ScalarKind::Float: return 4;
-    case ScalarKind::Long: case ScalarKind::ULong: case ScalarKind::Double: return 8;
+    case ScalarKind::Long: case ScalarKind::ULong: case ScalarKind::Double: case ScalarKind::MBarrier: return 8;
   }
   return 4;
 }
@@ -28,6 +28,7 @@ std::string Type::scalarSpelling() const {
     case ScalarKind::Double: return "double";
     case ScalarKind::BF16: return "__nv_bfloat16";
     case ScalarKind::F16: return "__half";
+    case ScalarKind::MBarrier: return "std::uint64_t";
   }
   return "int";
 }
@@ -268,7 +269,9 @@ const char* operandKindName(Operand::Kind k) {
 namespace exo::model {
 
 bool parseAsyncRole(const std::string& text, AsyncRole& out) {
-  static const std::pair<const char*, AsyncRole::Kind> kinds[] = {{"async_commit(", AsyncRole::Kind::IssueCommit},
+  static const std::pair<const char*, AsyncRole::Kind> kinds[] = {{"async_ring(", AsyncRole::Kind::IssueRing},
+                                                                   {"await_ring(", AsyncRole::Kind::AwaitRing},
+                                                                   {"async_commit(", AsyncRole::Kind::IssueCommit},
                                                                    {"async(", AsyncRole::Kind::Issue},
                                                                    {"commit(", AsyncRole::Kind::Commit},
                                                                    {"await(", AsyncRole::Kind::Await}};

@@ -29,7 +29,9 @@ struct SrcRange {
 };
 
 /// BF16 / F16: exo::bf16 / exo::f16 (16-bit float storage; arithmetic converts to float).
-enum class ScalarKind { Bool, Int, UInt, Long, ULong, Float, Double, BF16, F16 };
+enum class ScalarKind { Bool, Int, UInt, Long, ULong, Float, Double, BF16, F16,
+                        MBarrier  // exo::mbarrier (a 64-bit mbarrier in CUDA): only instructions touch it
+};
 
 /// A C scalar or pointer type, enough to print it and to reason about it.
 struct Type {

@@ -152,6 +152,7 @@ private:
       std::string name = rd->getQualifiedNameAsString();
       if (name == "exo::bf16" || name == "__nv_bfloat16") return out = ScalarKind::BF16, true;
       if (name == "exo::f16" || name == "__half") return out = ScalarKind::F16, true;
+      if (name == "exo::mbarrier") return out = ScalarKind::MBarrier, true;
       return false;
     }
     const auto* bt = q.getCanonicalType()->getAs<c::BuiltinType>();
@@ -357,6 +358,10 @@ private:
     }
     checkName(vd);
     Memory mem = shared ? Memory::Shared : regs ? Memory::Registers : Memory::Local;
+    if (t.scalar == ScalarKind::MBarrier && (mem != Memory::Shared || dims.empty())) {
+      sink_.diag(DiagID::err_mbarrier_elementwise, range(vd->getSourceRange()), {vd->getNameAsString()});
+      return false;
+    }
     if ((shared || regs) && dims.empty()) {
       sink_.diag(DiagID::err_attr_subject, toSrcLoc((shared ? shared : regs)->getLocation()),
                  {shared ? "shared" : "registers", "array declarations"});

@@ -206,6 +206,62 @@ private:
   }
   std::string kernelName() const { return k_.name + "_kernel"; }
 
+  /// TMA: one tensor map per (global pointer, box) an async_ring instruction copies
+  /// from, a `const __grid_constant__ CUtensorMap` parameter of the kernel encoded by
+  /// the launcher from the pointer's exo::extent (checker/InstructionCheck checked it).
+  struct TensorMap {
+    const Var* tensor;
+    int64_t boxRows, boxCols;
+    bool swizzle;
+    std::string name;
+  };
+  const std::vector<TensorMap>& tensorMaps() {
+    if (mapsDone_) return maps_;
+    mapsDone_ = true;
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (s.kind != StmtKind::Instr) return true;
+      if (s.instr->async.kind != AsyncRole::Kind::IssueRing) return false;
+      const Operand* dst = nullptr;
+      for (const Operand& op : s.instr->operands)
+        if (op.kind == Operand::Kind::Shared && !dst) dst = &op;
+      for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
+        if (s.instr->operands[i].kind != Operand::Kind::Global || !dst || dst->tileDims.size() != 2) continue;
+        TensorMap m{s.operands[i]->var, dst->tileDims[0], dst->tileDims[1], dst->swizzle != 0, ""};
+        bool known = false;
+        for (const TensorMap& o : maps_) known |= o.tensor == m.tensor && o.boxRows == m.boxRows && o.boxCols == m.boxCols && o.swizzle == m.swizzle;
+        if (known) continue;
+        m.name = "exo_tmap_" + m.tensor->name + "_" + std::to_string(m.boxRows) + "x" + std::to_string(m.boxCols);
+        maps_.push_back(m);
+      }
+      return false;
+    });
+    return maps_;
+  }
+  /// The tensor map a TMA call's global operand stands for.
+  std::string tensorMapOf(const Stmt& call, const Expr& global) {
+    const Operand* dst = nullptr;
+    for (const Operand& op : call.instr->operands)
+      if (op.kind == Operand::Kind::Shared && !dst) dst = &op;
+    for (const TensorMap& m : tensorMaps())
+      if (dst && m.tensor == global.var && m.boxRows == dst->tileDims[0] && m.boxCols == dst->tileDims[1]) return "&" + m.name;
+    return "nullptr /* no tensor map */";
+  }
+
+  /// Arrivals per phase of each mbarrier ring: the size of a group of its copies (the
+  /// calls in one block with the same position; checker/ProverAsync proves that every
+  /// position is signalled by exactly one group and that the groups have one size).
+  int64_t ringArrivals(const Var* ring) const {
+    std::map<std::pair<const Stmt*, std::string>, int64_t> groups;
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
+      if (s.kind != StmtKind::Instr) return true;
+      if (s.instr->async.kind == AsyncRole::Kind::IssueRing && s.operands.size() >= 2 &&
+          s.operands[s.operands.size() - 2]->var == ring)
+        ++groups[{path.empty() ? nullptr : path.back(), printExpr(*s.operands.back())}];
+      return false;
+    });
+    return groups.empty() ? 1 : groups.begin()->second;
+  }
+
   void printKernel() {
     os_ << "// " << k_.name << ": " << (k_.gridLoops.empty() ? "1 block" : "one block per (");
     for (size_t i = 0; i < k_.gridLoops.size(); ++i) os_ << (i ? ", " : "") << k_.gridLoops[i]->var->name;
@@ -214,6 +270,7 @@ private:
     line(k_.loc);
     os_ << "__global__ void __launch_bounds__(" << k_.blockThreads << ") " << kernelName() << "(";
     for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << paramDecl(k_.params[i]);
+    for (const TensorMap& m : tensorMaps()) os_ << ", const __grid_constant__ CUtensorMap " << m.name;
     os_ << ") {\n";
     depth_ = 1;
     os_ << ind() << "const int exo_tid = threadIdx.x;\n";
@@ -306,7 +363,15 @@ private:
         // as this thread's part of it (the owner's indices dropped).
         line(s.loc());
         os_ << ind() << s.instr->cudaFunction << s.instr->templateArgs << "(";
-        for (size_t i = 0; i < s.operands.size(); ++i) os_ << (i ? ", " : "") << lowered(s.operands[i]);
+        for (size_t i = 0; i < s.operands.size(); ++i) {
+          os_ << (i ? ", " : "");
+          // A TMA copy reads its global operand through the tensor map of its box.
+          if (s.instr->async.kind == AsyncRole::Kind::IssueRing && i < s.instr->operands.size() &&
+              s.instr->operands[i].kind == Operand::Kind::Global)
+            os_ << tensorMapOf(s, *s.operands[i]);
+          else
+            os_ << lowered(s.operands[i]);
+        }
         os_ << ");\n";
         return;
       }
@@ -370,6 +435,17 @@ private:
         os_ << ind() << "__shared__ " << (v->swizzle ? "__align__(1024) " : k_.instructions.empty() ? "" : "__align__(16) ") << type << " " << v->name
             << dimsSuffix(v, 0) << ";\n";
       }
+      if (v->type.scalar == ScalarKind::MBarrier) {
+        // The ring's mbarriers, initialized by one thread with the arrivals of a phase
+        // (one per TMA call that signals the ring; the bytes each expects are its box's),
+        // published to the async proxy before anyone uses them.
+        os_ << ind() << "if (exo_tid == 0) {\n";
+        os_ << ind() << "  for (int exo_i = 0; exo_i < " << v->elementCount() << "; ++exo_i) exo::sm90::gpu::mbarrier_init(&"
+            << v->name << "[exo_i], " << ringArrivals(v) << ");\n";
+        os_ << ind() << "  exo::sm90::gpu::mbarrier_init_fence();\n";
+        os_ << ind() << "}\n";
+        os_ << ind() << "__syncthreads();\n";
+      }
       return;
     }
     if (v->memory == Memory::Registers) {
@@ -419,6 +495,16 @@ private:
       os_ << ind() << "if (exo_extent_" << l->var->name << " > 2147483647LL / exo_blocks) return cudaErrorInvalidValue;\n";
       os_ << ind() << "exo_blocks *= exo_extent_" << l->var->name << ";\n";
     }
+    for (const TensorMap& m : tensorMaps()) {
+      // The tensor as exo::extent declares it: rows x cols elements, row-major.
+      const Var* t = m.tensor;
+      closingAt(k_.loc);
+      os_ << ind() << "CUtensorMap " << m.name << ";\n";
+      os_ << ind() << "if (exo::sm90::host::make_tensor_map_2d(&" << m.name << ", " << t->name << ", (unsigned long long)("
+          << lowered(t->extents[0]) << "), (unsigned long long)(" << lowered(t->extents[1]) << "), (unsigned long long)("
+          << lowered(t->extents[1]) << ") * sizeof(*" << t->name << "), " << m.boxRows << ", " << m.boxCols << ", "
+          << (m.swizzle ? "true" : "false") << ") != CUDA_SUCCESS) return cudaErrorInvalidValue;\n";
+    }
     std::string smem = dynamicShared() ? std::to_string(k_.sharedBytes) : "0";
     closingAt(k_.loc);
     if (dynamicShared()) {
@@ -428,12 +514,15 @@ private:
     }
     os_ << ind() << kernelName() << "<<<(unsigned)exo_blocks, " << k_.blockThreads << ", " << smem << ", " << streamName() << ">>>(";
     for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << k_.params[i]->name;
+    for (const TensorMap& m : tensorMaps()) os_ << ", " << m.name;
     os_ << ");\n";
     os_ << ind() << "return cudaGetLastError();\n";
     closingAt(kernelEnd());
     os_ << "}\n";
   }
 
+  bool mapsDone_ = false;
+  std::vector<TensorMap> maps_;
   const Kernel& k_;
   const PrintOptions& opts_;
   std::ostringstream& os_;

@@ -21,6 +21,10 @@
 #include <exo/sm80.hpp>  // cp_async_commit / cp_async_wait: cp_async16_sw128 joins their queue
 
 namespace exo {
+
+// A slot of an mbarrier ring (see tma_load_sw128 below): sequentially nothing.
+struct mbarrier {};
+
 namespace sm90 {
 
 // Any value into a 64 x N f32 accumulator of a warpgroup.
@@ -125,6 +129,37 @@ inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
       for (int k = 0; k < KK; ++k) d[i][j] += float(a[ar + i][ac + k]) * float(b[br + j][bc + k]);
     }
 }
+
+// --- TMA and mbarrier rings (docs/hopper.md, sections 2 and 4).
+// `[[exo::shared]] exo::mbarrier full[S];` is a ring of S mbarriers: position p of the
+// ring is slot p % S in its phase p / S. A TMA copy signals one position; the threads
+// that read what it wrote wait for that position first. The program names positions
+// only (the loop's k, say): exo-cuda derives each slot's arrival count (one per copy
+// that signals the ring), the bytes each copy expects (its box) and the parity a wait
+// tests ((p / S) % 2), and proves that every reader waits for the right position, that
+// every position it waits for is signalled by all the ring's copies before (in the
+// sequential program) the wait, and that a slot's next phase cannot be signalled
+// before every waiter has seen the previous one (checker/ProverAsync).
+// Sequentially an mbarrier is nothing and a wait does nothing.
+
+// TMA: rows r0 .. r0 + R - 1, columns c0 .. c0 + 63 of the row-major global tensor
+// `src` (row pitch `ld` elements: the tensor's `exo::extent(src, rows, ld)`) into a
+// swizzled tile, signalling position `position` of `ring`. Issued by one thread. The box
+// must lie inside the tensor (the prover checks the reads against its extent).
+template <class T, int R, int S>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_sw128", "async_ring(tma)")]]
+inline void tma_load_sw128([[exo::shared(swizzle128)]] T (&dst)[R][64], const T* src, int ld, int r0, int c0,
+                           [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {
+  static_assert(sizeof(T) == 2 && R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows of 64 16-bit elements");
+  exo::aligned(src[r0 * ld + c0], 16);
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < 64; ++c) dst[r][c] = src[(r0 + r) * ld + c0 + c];
+}
+
+// Waits until position `position` of `ring` is complete (every thread of the block).
+template <int S>
+[[exo::instr(block, "exo/sm90.hpp", "exo::sm90::gpu::mbarrier_wait_ring", "await_ring(tma)")]]
+inline void mbarrier_wait([[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {}
 
 // An accumulator to global memory: C[(r0 + i) * ldc + c0 + j] = d[i][j], converted to
 // C's element type.

@@ -28,6 +28,7 @@
 #define __device__
 #define __host__
 #define __forceinline__
+#define __grid_constant__
 
 using __nv_bfloat16 = exo::bf16;
 using __half = exo::f16;

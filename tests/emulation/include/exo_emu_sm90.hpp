@@ -33,13 +33,31 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <vector>
 #include <cstdio>
 #include <cstdlib>
 
+// The tensor map the launcher encodes (what the emulated TMA reads back).
+struct CUtensorMap {
+  const void* base;
+  unsigned long long rows, cols, pitch;
+  unsigned boxRows, boxCols;
+  bool swizzle;
+};
+using CUresult = int;
+constexpr CUresult CUDA_SUCCESS = 0;
+
 namespace exo {
 namespace sm90 {
+namespace host {
+inline CUresult make_tensor_map_2d(CUtensorMap* map, const void* base, unsigned long long rows, unsigned long long cols,
+                                   unsigned long long row_pitch_bytes, unsigned box_rows, unsigned box_cols, bool swizzle128) {
+  *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128};
+  return CUDA_SUCCESS;
+}
+}  // namespace host
 namespace gpu {
 
 namespace emu {
@@ -208,6 +226,56 @@ void wgmma_async_sw128(float* d, const T (&a)[RA][64], int ar, int ac, const T (
                        bool accumulate) {
   emu::wgmmaGroups.push_back(
       [=, &a, &b] { wgmma_sw128_now<N, KK, T, RA, RB>(d, a, ar, ac, b, br, bc, accumulate); });
+}
+
+// ------------------------------------------------------------ TMA and mbarrier rings
+// A TMA copy lands at the first wait for its ring position (as late as a program that
+// waits may observe it): a read that does not wait for the position sees old contents.
+namespace emu {
+struct PendingTma {
+  const std::uint64_t* slot;
+  int position;
+  std::function<void()> copy;
+};
+inline std::vector<PendingTma> pendingTma;  // one emulated thread runs at a time
+}  // namespace emu
+
+inline void mbarrier_init(std::uint64_t* bar, unsigned) { *bar = 0; }
+inline void mbarrier_init_fence() {}
+
+template <class T, int R, int S>
+void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
+                    int position) {
+  static_assert(sizeof(T) == 2, "16-bit elements");
+  if (ld != static_cast<int>(map->cols)) emu::fail("TMA row pitch differs from the tensor map");
+  if (map->boxRows != static_cast<unsigned>(R) || map->boxCols != 64) emu::fail("TMA box differs from the tensor map");
+  unsigned char* tile = reinterpret_cast<unsigned char*>(&dst[0][0]);
+  if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) emu::fail("TMA swizzled destination not 1024-byte aligned");
+  const unsigned char* base = static_cast<const unsigned char*>(map->base);
+  const unsigned long long rows = map->rows, cols = map->cols, pitch = map->pitch;
+  emu::pendingTma.push_back({&ring[position % S], position, [=] {
+    for (int r = 0; r < R; ++r)
+      for (int c = 0; c < 64; ++c) {
+        unsigned char* d = tile + r * 128 + ((((c / 8) ^ r) & 7) * 16) + (c % 8) * 2;
+        const unsigned long long gr = static_cast<unsigned long long>(r0 + r), gc = static_cast<unsigned long long>(c0 + c);
+        if (gr < rows && gc < cols) std::memcpy(d, base + gr * pitch + gc * 2, 2);
+        else std::memset(d, 0, 2);  // TMA's out-of-bounds fill
+      }
+  }});
+}
+
+template <int S>
+void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
+  auto& p = emu::pendingTma;
+  for (size_t i = 0; i < p.size();) {
+    if (p[i].slot == &ring[position % S] && p[i].position == position) {
+      std::function<void()> copy = std::move(p[i].copy);
+      p.erase(p.begin() + static_cast<std::ptrdiff_t>(i));
+      copy();
+    } else {
+      ++i;
+    }
+  }
 }
 
 template <class T, int N>

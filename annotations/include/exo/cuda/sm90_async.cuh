@@ -244,6 +244,25 @@ __device__ __forceinline__ void setmaxnreg_dec() {
   asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R));
 }
 
+// ------------------------------------------------- exo/sm90.hpp's ring forms
+// tma_load_sw128: position p of the ring is slot p % S; the copy announces its box's
+// bytes on that slot's mbarrier (one arrival: exo-cuda initializes each slot with one
+// arrival per copy that signals the ring) and the TMA completes them.
+template <class T, int R, int S>
+__device__ __forceinline__ void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int c0,
+                                               std::uint64_t (&ring)[S], int position) {
+  (void)ld;  // the map carries the pitch
+  std::uint64_t* bar = &ring[position % S];
+  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * 64 * sizeof(T)));
+  tma_load_2d(&dst[0][0], map, c0, r0, bar);
+}
+
+// mbarrier_wait_ring: the parity of position p's phase is (p / S) % 2.
+template <int S>
+__device__ __forceinline__ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
+  mbarrier_wait(&ring[position % S], static_cast<unsigned>((position / S) & 1));
+}
+
 // ------------------------------------------------- exo/sm90.hpp's swizzled-tile forms
 // cp_async16_sw128: 16 bytes into row r, chunk c / 8 of a [[exo::shared(swizzle128)]]
 // tile (row 0 of the tile 1024-byte aligned: exo-cuda places swizzled arrays so and
