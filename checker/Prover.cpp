@@ -361,8 +361,11 @@ bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const Prov
   } catch (const LimitReached&) {
     sink.diag(DiagID::err_cannot_prove, k.loc,
               {"kernel '" + k.name + "' correct",
-               "the kernel is too large to check within the limit (" + std::to_string(limits.maxQueries) +
-                   " solver queries; raise it with --prover-max-queries)"});
+               st.solverWork >= limits.maxWork
+                   ? "its questions are too hard for the solver within the limit (" + std::to_string(limits.maxWork) +
+                         " resource units in all; keep indices affine, with strides of the form 'row * N + col')"
+                   : "the kernel is too large to check within the limit (" + std::to_string(limits.maxQueries) +
+                         " solver queries; raise it with --prover-max-queries)"});
     ok = false;
   } catch (const z3::exception& e) {
     sink.diag(DiagID::err_cannot_prove, k.loc,

@@ -17,7 +17,9 @@ struct ProverStats {
   uint64_t pairsCompared = 0; // pairs of accesses the fast path compared (with or without a query)
   uint64_t overflowChecks = 0;  // signed operations checked for overflow
   uint64_t overflowSolved = 0;  // of them, the questions the intervals left to the solver
+  uint64_t solverWork = 0;    // Z3 resource units spent (its deterministic "rlimit count")
   double seconds = 0;         // wall time of the proof
+  double slowestQuerySeconds = 0;  // the longest single solver check (see kGuardTimeoutMs)
 };
 
 /// Deterministic bounds on the prover's work (never wall-clock: the verdict must not
@@ -26,6 +28,11 @@ struct ProverStats {
 struct ProverLimits {
   static constexpr uint64_t kDefaultMaxQueries = 200000;
   uint64_t maxQueries = kDefaultMaxQueries;  // solver queries per kernel
+  /// Z3 resource units per kernel, all queries together (each query also has its own
+  /// limit, ProverQuery.cpp): bounds the time of kernels whose every question is hard
+  /// (non-linear index arithmetic), deterministically.
+  static constexpr uint64_t kDefaultMaxWork = 400000000;
+  uint64_t maxWork = kDefaultMaxWork;
   /// Access pairs compared without a query cost 1/kPairsPerQuery of a query each.
   static constexpr uint64_t kPairsPerQuery = 250;
 };

@@ -1,16 +1,46 @@
 #include "checker/ProverQuery.h"
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 
 namespace exo::checker {
 
 using namespace model;
 
+constexpr unsigned kGuardTimeoutMs = 8000;
+
+/// The solver's resource units spent so far (cumulative over its checks).
+static uint64_t workOf(z3::solver& s) {
+  z3::stats st = s.statistics();
+  for (unsigned i = 0; i < st.size(); ++i)
+    if (st.key(i) == "rlimit count") return st.is_uint(i) ? st.uint_value(i) : static_cast<uint64_t>(st.double_value(i));
+  return 0;
+}
+
 Verdict Queries::solve(z3::solver& s) {
-  if (stats_.solverQueries >= limits_.maxQueries) throw LimitReached{};
+  if (stats_.solverQueries >= limits_.maxQueries || stats_.solverWork >= limits_.maxWork) throw LimitReached{};
   ++stats_.solverQueries;
-  switch (s.check()) {
+  // Z3 4.8's default arithmetic solver can run past the resource limit on non-linear
+  // integer questions (a product of two unknowns); its older solver honours the limit
+  // and answers "unknown" (then: "cannot prove"). Linear questions keep the default, so
+  // their verdicts and witnesses are what they were.
+  // Z3 4.8's arithmetic solver can run far past the resource limit on a non-linear
+  // integer question (a product of two unknowns: it stops checking the limit). Such a
+  // question also gets a wall-clock cut-off, as a guard against hanging: it then answers
+  // "unknown" ("cannot prove", never an accept). Linear questions, all that the samples
+  // and the test corpus's proofs need, keep only the deterministic limit.
+  auto t0 = std::chrono::steady_clock::now();
+  z3::check_result r = s.check();
+  stats_.slowestQuerySeconds =
+      std::max(stats_.slowestQuerySeconds, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  // Count the work of this check: the solver's counter grows over its checks (the fast
+  // path's incremental solver); a fresh solver starts from 0.
+  uint64_t now = workOf(s);
+  uint64_t& before = workSeen_[static_cast<Z3_solver>(s)];
+  stats_.solverWork += now >= before ? now - before : now;
+  before = now;
+  switch (r) {
     case z3::unsat: return Verdict::Unsat;
     case z3::sat: return Verdict::Sat;
     default: return Verdict::Unknown;
@@ -34,6 +64,11 @@ z3::solver Queries::newSolver() {
   // diagnostics and the exit code) must not depend on the machine's load.
   p.set("rlimit", 20000000u);
   p.set("random_seed", 0u);
+  // A guard against hanging, not a limit on the work: Z3 4.8's arithmetic solver can run
+  // far past the resource limit on some non-linear integer questions (it stops checking
+  // the limit). Ordinary questions take milliseconds; one cut off here answers "unknown"
+  // ("cannot prove", never an accept).
+  p.set("timeout", kGuardTimeoutMs);
   s.set(p);
   for (const z3::expr& f : enc.assumeFacts()) s.add(f);
   return s;

@@ -96,6 +96,7 @@ private:
   ProverLimits limits_;
   std::optional<z3::solver> base_;
   std::map<std::tuple<int, int, std::string>, bool> inRange_;  // incremental: (side, atom, poly)
+  std::map<Z3_solver, uint64_t> workSeen_;  // each solver's work counter at its last check
   int sides_ = 0;
 };
 

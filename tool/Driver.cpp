@@ -236,7 +236,9 @@ private:
       if (opts_.printStats)
         llvm::errs() << "exo-cuda: " << k->name << ": prover " << (proven ? "proved" : "rejected") << " in "
                      << llvm::format("%.3f", stats.seconds) << " s, " << stats.accessPairs << " access pairs, "
-                     << stats.solverQueries << " solver queries, " << stats.overflowChecks
+                     << stats.solverQueries << " solver queries (" << stats.solverWork << " resource units, the slowest "
+                     << llvm::format("%.3f", stats.slowestQuerySeconds) << " s), "
+                     << stats.overflowChecks
                      << " operations checked for overflow (" << stats.overflowSolved << " by the solver)\n";
       if (proven) {
         result_.summary.push_back(describe(*k, stats));

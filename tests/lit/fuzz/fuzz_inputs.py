@@ -165,9 +165,9 @@ def check(exo, workdir, idx, variant):
         f.write(text)
     try:
         p = subprocess.run([exo, "--check-only", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=20, cwd=workdir)
+                           timeout=60, cwd=workdir)
     except subprocess.TimeoutExpired:
-        return idx, "timeout (20 s)", None, path
+        return idx, "timeout (60 s)", None, path
     err = p.stderr.decode(errors="replace")
     if p.returncode not in (0, 1):
         why = "signal %d (crash)" % -p.returncode if p.returncode < 0 else "exit status %d" % p.returncode
