@@ -8,6 +8,8 @@
 //     completion (not even in the issuing thread);
 //   - after: every later conflicting access is ordered after the completing await, by
 //     program order or barriers, as the race check orders two accesses.
+// Instructions completed by an mbarrier ring position (TMA) are checked by
+// checker/ProverRings, which this check runs.
 #pragma once
 
 #include <set>

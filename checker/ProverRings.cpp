@@ -1,0 +1,391 @@
+#include "checker/ProverRings.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+
+#include "checker/ProverAsyncBase.h"
+#include "checker/ProverRaces.h"
+#include "checker/ProverReport.h"
+#include "checker/ProverSyncs.h"
+#include "checker/ProverWitness.h"
+#include "model/ExprPrinter.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+class RingCheck {
+public:
+  RingCheck(const KernelFacts& facts, Queries& q, DiagSink& sink, const std::set<const AccessSite*>& bad)
+      : f_(facts), q_(q), enc_(q.enc), sink_(sink), bad_(bad), instrs_(instructionStatements(*facts.kernel)) {}
+
+  // A ring statement's ring is its second-to-last operand, its position the last.
+  static const Var* ringOf(const Stmt& call) {
+    return call.operands.size() >= 2 ? call.operands[call.operands.size() - 2]->var : nullptr;
+  }
+  static const Expr& positionOf(const Stmt& call) { return *call.operands.back(); }
+  static int64_t slotsOf(const Var& ring) { return ring.dims.empty() ? 1 : ring.dims[0]; }
+
+  std::vector<const PlacedStmt*> ringStmts(const Var* ring, AsyncRole::Kind kind) {
+    std::vector<const PlacedStmt*> out;
+    for (const PlacedStmt& p : instrs_)
+      if (p.stmt->instr->async.kind == kind && ringOf(*p.stmt) == ring) out.push_back(&p);
+    return out;
+  }
+
+  /// The position of a ring statement's instance.
+  Poly positionIn(const PlacedStmt& st, Instance& inst) {
+    std::string why;
+    std::optional<Poly> p = enc_.intExpr(positionOf(*st.stmt), inst, why);
+    if (!p) throw Unprovable{st.stmt, "its ring position cannot be modelled (" + why + ")"};
+    return *p;
+  }
+
+  /// An instance of ring statement `st` at ring position `target`, defined (`defs`, always
+  /// satisfiable) from `anchor`'s atoms: the loops it shares with the anchor's path take
+  /// the anchor's iterations, except the sequential loop whose variable the position
+  /// counts (it is solved from the position); its parallel iterations are those of the
+  /// thread `flat` (a waiting thread) or, when `flat` is null, the only ones (a copy is
+  /// issued by one thread). `exists` says that this instance runs.
+  struct Pinned {
+    Instance inst;
+    std::vector<z3::expr> defs;
+    std::optional<z3::expr> exists;
+  };
+  Pinned pinAt(const PlacedStmt& st, const Poly& target, const Path& anchorPath, const Instance& anchor,
+               const std::optional<Poly>& flat, int tag) {
+    Pinned pin;
+    std::vector<z3::expr> ranges;
+    pin.inst = enc_.instantiateApart(st.path, "r" + std::to_string(tag) + ".", ranges);
+    Poly pos = positionIn(st, pin.inst);
+    pin.defs = pin.inst.facts;
+    std::set<const Stmt*> common;
+    for (size_t i = 0; i < st.path.size() && i < anchorPath.size() && st.path[i].container == anchorPath[i].container; ++i)
+      if (st.path[i].container->kind == StmtKind::For) common.insert(st.path[i].container);
+    const Stmt* counted = nullptr;  // the loop whose variable the position counts
+    for (const Stmt* l : enclosingLoops(st.path)) {
+      if (l->loop != LoopKind::Seq) continue;
+      auto it = pin.inst.loopVar.find(l->var);
+      if (it == pin.inst.loopVar.end()) continue;
+      auto t = pos.terms.find({it->second});
+      if (t != pos.terms.end() && t->second == 1) counted = l;
+    }
+    for (const Stmt* l : enclosingLoops(st.path)) {
+      if (l == counted) continue;
+      if (l->loop == LoopKind::Block || (l->loop == LoopKind::Seq && common.count(l))) {
+        if (!anchor.iter.count(l)) throw Unprovable{st.stmt, "a loop around it is not around the statement it is compared with"};
+        pin.defs.push_back(enc_.atomExpr(pin.inst.iter.at(l)) == enc_.atomExpr(anchor.iter.at(l)));
+        pin.defs.push_back(enc_.atomExpr(pin.inst.loopVar.at(l->var)) == enc_.atomExpr(anchor.loopVar.at(l->var)));
+      } else if (l->loop == LoopKind::Seq) {
+        throw Unprovable{st.stmt, "the ring statement (noted) sits in a sequential loop that its position does not count"};
+      } else if (!flat) {
+        if (l->tripCount() != 1)
+          throw Unprovable{st.stmt, "a TMA copy (noted) must be issued by one thread: put it in a thread loop of one iteration"};
+        pin.defs.push_back(enc_.atomExpr(pin.inst.iter.at(l)) == 0);
+      }
+    }
+    if (flat && pin.inst.flat) pin.defs.push_back(enc_.toZ3(*pin.inst.flat) == enc_.toZ3(*flat));
+    if (!flat) {
+      // The rank inside a one-thread iteration is 0 (instantiate bounds it).
+    }
+    if (counted) {
+      if (counted->step != 1)
+        throw Unprovable{st.stmt, "the loop its position counts must step by 1"};
+      int v = pin.inst.loopVar.at(counted->var);
+      Poly rest = pos - Poly::atom(v);
+      pin.defs.push_back(enc_.atomExpr(v) == enc_.toZ3(target - rest));
+    } else {
+      ranges.push_back(enc_.toZ3(pos) == enc_.toZ3(target));
+    }
+    pin.exists = allOf(q_.ctx, ranges);
+    return pin;
+  }
+
+  /// A statement instance as a side (no access: an empty index) for witnesses and the
+  /// race formula.
+  Side statementSide(const PlacedStmt& st, const Instance& inst, std::vector<std::unique_ptr<AccessSite>>& keep) {
+    auto site = std::make_unique<AccessSite>();
+    site->stmt = st.stmt;
+    site->path = st.path;
+    Side sd;
+    sd.site = site.get();
+    sd.id = -100 - static_cast<int>(keep.size());
+    sd.inst = inst;
+    keep.push_back(std::move(site));
+    return sd;
+  }
+
+  void ringError(DiagID id, const Stmt* at, std::vector<std::string> args, z3::solver& s, const Side& a, const Side& b) {
+    if (!reportedRing_.insert({at, id}).second) return;
+    smallWitness(q_, s);
+    z3::model m = s.get_model();
+    if (WitnessCheck w = bothReal(enc_, m, a, b); !w.real) {
+      sink_.diag(DiagID::err_cannot_prove, at->range, {"that the mbarrier ring protocol here is right", unrealWitnessReason(w)});
+      return;
+    }
+    const int64_t position = val(m, q_.ctx.int_const("ring.position"));
+    auto subst = [](std::string& x, const std::string& key, int64_t v) {
+      for (size_t at = x.find(key); at != std::string::npos; at = x.find(key, at)) x.replace(at, key.size(), std::to_string(v));
+    };
+    for (std::string& x : args) {
+      subst(x, "{p}", position);
+      subst(x, "{next}", position + ringSlots_);
+      subst(x, "{slot}", ((position % ringSlots_) + ringSlots_) % ringSlots_);
+    }
+    sink_.diag(id, at->range, args);
+    sink_.diag(DiagID::note_witness, at->range, {witnessText(enc_, m, a, b)});
+  }
+
+public:
+  /// The protocol of every ring: arrivals (R2), waits satisfiable (R3), phases (R4).
+  void checkRings() {
+    std::set<const Var*> rings;
+    for (const PlacedStmt& p : instrs_)
+      if (p.stmt->instr->async.ring()) rings.insert(ringOf(*p.stmt));
+    for (const Var* ring : rings) {
+      if (!ring) continue;
+      try {
+        checkRing(*ring);
+      } catch (const Unprovable& u) {
+        sink_.diag(DiagID::err_cannot_prove, u.at->range, {"that the protocol of ring '" + ring->name + "' is right", u.why});
+      }
+    }
+  }
+
+  /// The copies of a ring come in groups: the calls in one block with the same position
+  /// expression (a producer step copies A's and B's tiles for one position). Each
+  /// position is signalled by one group, so every slot is initialized with the group's
+  /// size as its arrival count (rewriter/CudaPrinter computes the same).
+private:
+  std::vector<std::vector<const PlacedStmt*>> copyGroups(const std::vector<const PlacedStmt*>& copies) {
+    std::vector<std::vector<const PlacedStmt*>> groups;
+    std::vector<std::pair<const Stmt*, std::string>> keys;
+    for (const PlacedStmt* c : copies) {
+      std::pair<const Stmt*, std::string> key{c->path.empty() ? nullptr : c->path.back().container, printExpr(positionOf(*c->stmt))};
+      size_t g = 0;
+      while (g < keys.size() && keys[g] != key) ++g;
+      if (g == keys.size()) {
+        keys.push_back(key);
+        groups.emplace_back();
+      }
+      groups[g].push_back(c);
+    }
+    return groups;
+  }
+
+private:
+  void checkRing(const Var& ring) {
+    std::vector<const PlacedStmt*> copies = ringStmts(&ring, AsyncRole::Kind::IssueRing);
+    std::vector<const PlacedStmt*> waits = ringStmts(&ring, AsyncRole::Kind::AwaitRing);
+    const int64_t S = slotsOf(ring);
+    ringSlots_ = S;
+    std::vector<std::unique_ptr<AccessSite>> keep;
+    int tag = 0;
+    z3::expr posAtom = q_.ctx.int_const("ring.position");
+    std::vector<std::vector<const PlacedStmt*>> groups = copyGroups(copies);
+    for (const auto& g : groups)
+      if (g.size() != groups.front().size())
+        throw Unprovable{g.front()->stmt, "its copies come in groups of different sizes (one group is noted): each position "
+                                          "must be signalled by the same number of copies, the slots' arrival count"};
+    // R2: a copy signals a position at most once; no two groups signal one position.
+    for (const PlacedStmt* c : copies) {
+      Instance a = enc_.instantiate(c->path, "c" + std::to_string(tag++) + ".");
+      Instance b = enc_.instantiate(c->path, "c" + std::to_string(tag++) + ".");
+      Poly pa = positionIn(*c, a), pb = positionIn(*c, b);
+      z3::solver s = q_.newSolver();
+      Queries::addFacts(s, a);
+      Queries::addFacts(s, b);
+      z3::expr differ = q_.ctx.bool_val(false);
+      for (const Stmt* l : enclosingLoops(c->path)) {
+        if (l->loop == LoopKind::Block) {  // a ring per CTA: the same block
+          s.add(enc_.atomExpr(a.iter.at(l)) == enc_.atomExpr(b.iter.at(l)));
+          continue;
+        }
+        differ = differ || enc_.atomExpr(a.iter.at(l)) != enc_.atomExpr(b.iter.at(l));
+      }
+      if (a.flat && b.flat) differ = differ || enc_.toZ3(*a.flat) != enc_.toZ3(*b.flat);
+      s.add(differ && enc_.toZ3(pa) == enc_.toZ3(pb) && posAtom == enc_.toZ3(pa));
+      if (q_.solve(s) == Verdict::Sat)
+        ringError(DiagID::err_ring_arrivals, c->stmt, {"{p}", ring.name, "is signalled twice by this copy"}, s,
+                  statementSide(*c, a, keep), statementSide(*c, b, keep));
+    }
+    for (size_t g1 = 0; g1 < groups.size(); ++g1)
+      for (size_t g2 = g1 + 1; g2 < groups.size(); ++g2) {
+        const PlacedStmt* c = groups[g1].front();
+        const PlacedStmt* o = groups[g2].front();
+        Instance ci = enc_.instantiate(c->path, "c" + std::to_string(tag++) + ".");
+        Poly pc = positionIn(*c, ci);
+        Pinned po = pinAt(*o, pc, c->path, ci, std::nullopt, tag++);
+        z3::solver s = q_.newSolver();
+        Queries::addFacts(s, ci);
+        for (const z3::expr& d : po.defs) s.add(d);
+        s.add(*po.exists && posAtom == enc_.toZ3(pc));
+        if (q_.solve(s) == Verdict::Sat)
+          ringError(DiagID::err_ring_arrivals, o->stmt, {"{p}", ring.name, "is signalled by two groups of copies (this one and another)"},
+                    s, statementSide(*c, ci, keep), statementSide(*o, po.inst, keep));
+      }
+    for (const PlacedStmt* w : waits) {
+      Instance wi = enc_.instantiate(w->path, "w" + std::to_string(tag++) + ".");
+      Poly pw = positionIn(*w, wi);
+      Side ws = statementSide(*w, wi, keep);
+      if (copies.empty()) {
+        sink_.diag(DiagID::err_ring_deadlock, w->stmt->range, {"any", ring.name, "no TMA copy signals the ring"});
+        continue;
+      }
+      // R3: some group signals the position waited for, before the wait in the
+      // sequential program (so no circular wait can arise: every thread runs its part of
+      // the program in that order).
+      {
+        z3::solver s = q_.newSolver();
+        Queries::addFacts(s, wi);
+        z3::expr signalled = q_.ctx.bool_val(false);
+        for (const auto& g : groups) {
+          Pinned pc = pinAt(*g.front(), pw, w->path, wi, std::nullopt, tag++);
+          for (const z3::expr& d : pc.defs) s.add(d);
+          signalled = signalled || (*pc.exists && seqBefore(enc_, q_.ctx, g.front()->path, pc.inst.iter, w->path, wi.iter));
+        }
+        s.add(!signalled && posAtom == enc_.toZ3(pw));
+        if (q_.solve(s) == Verdict::Sat)
+          ringError(DiagID::err_ring_deadlock, w->stmt,
+                    {"{p}", ring.name, "no TMA copy signals that position before it in the sequential program"}, s, ws, ws);
+      }
+      // R4a: a wait for position p >= S comes after the same thread's wait for p - S
+      // (so phase p / S - 1 of the slot is complete and the parity is unambiguous).
+      {
+        z3::solver s = q_.newSolver();
+        Queries::addFacts(s, wi);
+        z3::expr earlier = q_.ctx.bool_val(false);
+        for (const PlacedStmt* w2 : waits) {
+          Pinned p2 = pinAt(*w2, pw - Poly::constant(S), w->path, wi, wi.flat, tag++);
+          for (const z3::expr& d : p2.defs) s.add(d);
+          earlier = earlier || (*p2.exists && seqBefore(enc_, q_.ctx, w2->path, p2.inst.iter, w->path, wi.iter));
+        }
+        s.add(enc_.toZ3(pw) >= q_.ctx.int_val(S) && !earlier && posAtom == enc_.toZ3(pw));
+        if (q_.solve(s) == Verdict::Sat)
+          ringError(DiagID::err_ring_phase, w->stmt,
+                    {"{p}", ring.name, "{slot}", "without this thread having waited for the slot's previous phase"},
+                    s, ws, ws);
+      }
+      // R4b: the copies of position p + S (the slot's next phase) start after every
+      // thread's wait for p: later in the sequential program, and ordered after it (the
+      // same thread, or a barrier between them).
+      for (const auto& g : groups) {
+        const PlacedStmt* c = g.front();
+        Pinned pn = pinAt(*c, pw + Poly::constant(S), w->path, wi, std::nullopt, tag++);
+        Side cs = statementSide(*c, pn.inst, keep);
+        cs.inst.facts.insert(cs.inst.facts.end(), pn.defs.begin(), pn.defs.end());
+        cs.inst.facts.push_back(*pn.exists);
+        {
+          z3::solver s = q_.newSolver();
+          Queries::addFacts(s, wi);
+          Queries::addFacts(s, cs.inst);
+          s.add(!seqBefore(enc_, q_.ctx, w->path, wi.iter, c->path, pn.inst.iter) && posAtom == enc_.toZ3(pw));
+          if (q_.solve(s) == Verdict::Sat) {
+            ringError(DiagID::err_ring_phase, c->stmt,
+                      {"{next}", ring.name, "{slot}",
+                       "(this copy) before the wait for position {p}, the slot's previous phase, in the sequential program"},
+                      s, ws, cs);
+            continue;
+          }
+        }
+        const AccessSite& A = *ws.site;
+        const AccessSite& B = *cs.site;
+        size_t prefix = commonPrefix(A, B);
+        std::vector<const Stmt*> common = enclosingLoops(Path(A.path.begin(), A.path.begin() + prefix));
+        for (size_t d = 0; d <= common.size(); ++d) {
+          if (d < common.size() && common[d]->loop == LoopKind::Block) continue;
+          RacePlan plan = planRace(syncs_, A, B, common, prefix, d);
+          z3::solver s = q_.newSolver();
+          if (!addRaceFormula(q_, s, *f_.kernel, ws, cs, common, d, plan)) continue;
+          s.add(posAtom == enc_.toZ3(pw));
+          if (q_.solve(s) == Verdict::Sat) {
+            ringError(DiagID::err_ring_phase, c->stmt,
+                      {"{next}", ring.name, "{slot}",
+                       "(this copy) while a thread may not yet have waited for position {p}, the slot's previous phase: no "
+                       "barrier orders that wait before the copy"},
+                      s, ws, cs);
+            break;
+          }
+        }
+      }
+    }
+    ringKeep_.insert(ringKeep_.end(), std::make_move_iterator(keep.begin()), std::make_move_iterator(keep.end()));
+  }
+
+public:
+  /// R1: an access after a TMA copy that touches what the copy writes runs after the
+  /// same thread's wait for the copy's position (program order; the wait completes the
+  /// copy for the waiting thread).
+  void checkAccess(const AccessSite& x, std::set<const Stmt*>& reported) {
+    const Stmt& call = *x.instr;
+    const Var* ring = ringOf(call);
+    std::vector<const PlacedStmt*> waits = ringStmts(ring, AsyncRole::Kind::AwaitRing);
+    Side xs = q_.makeSide(x, "x.");
+    std::string why;
+    std::optional<Poly> px = enc_.intExpr(positionOf(call), xs.inst, why);
+    if (!px) throw Unprovable{&call, "its ring position cannot be modelled (" + why + ")"};
+    int tag = 1000;
+    for (const AccessSite& z : f_.sites) {
+      if (z.var != x.var || !(z.write || x.write) || bad_.count(&z)) continue;
+      Side zs = q_.makeSide(z, "z.");
+      z3::solver s = q_.newSolver();
+      Queries::addFacts(s, xs.inst);
+      Queries::addFacts(s, zs.inst);
+      for (const Stmt* g : xs.inst.gridLoops)
+        if (zs.inst.iter.count(g)) s.add(enc_.atomExpr(xs.inst.iter.at(g)) == enc_.atomExpr(zs.inst.iter.at(g)));
+      s.add(q_.sameElement(xs, zs));
+      s.add(q_.differentIssues(xs, zs));
+      s.add(seqBefore(enc_, q_.ctx, x.path, xs.inst.iter, z.path, zs.inst.iter));
+      for (const PlacedStmt* w : waits) {
+        Pinned pw = pinAt(*w, *px, z.path, zs.inst, zs.inst.flat, tag++);
+        for (const z3::expr& d : pw.defs) s.add(d);
+        s.add(!(*pw.exists && seqBefore(enc_, q_.ctx, w->path, pw.inst.iter, z.path, zs.inst.iter)));
+      }
+      s.add(q_.ctx.int_const("ring.position") == enc_.toZ3(*px));
+      q_.countPair();
+      Verdict v = q_.solve(s);
+      if (v == Verdict::Unsat) continue;
+      if (!reported.insert(z.stmt).second) continue;
+      if (v == Verdict::Unknown) {
+        sink_.diag(DiagID::err_cannot_prove, z.range(),
+                   {"that '" + printExpr(*z.expr) + "' waits for the TMA copy it depends on", "the solver could not decide it"});
+        continue;
+      }
+      smallWitness(q_, s);
+      z3::model m = s.get_model();
+      if (WitnessCheck w = bothReal(enc_, m, xs, zs); !w.real) {
+        sink_.diag(DiagID::err_cannot_prove, z.range(),
+                   {"that '" + printExpr(*z.expr) + "' waits for the TMA copy it depends on", unrealWitnessReason(w)});
+        continue;
+      }
+      sink_.diag(DiagID::err_ring_unwaited, z.range(),
+                 {printExpr(*z.expr), z.write ? "writes" : "reads", elementText(enc_, m, zs),
+                  std::to_string(val(m, q_.ctx.int_const("ring.position"))), ring ? ring->name : "?"});
+      sink_.diag(DiagID::note_async_issue, call.range, {call.instr->name, threadText(enc_, m, xs)});
+      sink_.diag(DiagID::note_witness, z.range(), {witnessText(enc_, m, xs, zs)});
+      noteMeaning(sink_, x);
+    }
+  }
+
+  std::vector<std::unique_ptr<AccessSite>> ringKeep_;
+  std::set<std::pair<const Stmt*, DiagID>> reportedRing_;
+  SyncsInEffect syncs_;
+  int64_t ringSlots_ = 1;
+
+
+  const KernelFacts& f_;
+  Queries& q_;
+  Encoder& enc_;
+  DiagSink& sink_;
+  const std::set<const AccessSite*>& bad_;
+  std::vector<PlacedStmt> instrs_;
+};
+
+RingChecks::RingChecks(const KernelFacts& facts, Queries& q, DiagSink& sink, const std::set<const AccessSite*>& bad)
+    : impl_(std::make_unique<RingCheck>(facts, q, sink, bad)) {}
+RingChecks::~RingChecks() = default;
+void RingChecks::checkRings() { impl_->checkRings(); }
+void RingChecks::checkAccess(const AccessSite& x, std::set<const Stmt*>& reported) { impl_->checkAccess(x, reported); }
+
+}  // namespace exo::checker
