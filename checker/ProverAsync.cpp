@@ -328,11 +328,7 @@ private:
       z3::solver s = q_.newSolver();
       base(s);
       Queries::addFacts(s, zs.inst);
-      for (const Stmt* g : xs.inst.gridLoops)
-        if (zs.inst.iter.count(g)) s.add(enc_.atomExpr(xs.inst.iter.at(g)) == enc_.atomExpr(zs.inst.iter.at(g)));
-      s.add(q_.sameElement(xs, zs));
-      s.add(q_.differentIssues(xs, zs));
-      s.add(seqBefore(enc_, q_.ctx, x.path, xs.inst.iter, z.path, zs.inst.iter));
+      addLaterSameElement(q_, s, xs, zs);
       for (const Completion& c : cs) s.add(!*c.exists || !seqBefore(enc_, q_.ctx, c.await->path, c.w.iter, z.path, zs.inst.iter));
       q_.countPair();
       Verdict v = q_.solve(s);

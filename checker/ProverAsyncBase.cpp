@@ -34,6 +34,15 @@ z3::expr allOf(z3::context& ctx, const std::vector<z3::expr>& v) {
   return e;
 }
 
+void addLaterSameElement(Queries& q, z3::solver& s, const Side& x, const Side& z) {
+  const Encoder& enc = q.enc;
+  for (const Stmt* g : x.inst.gridLoops)
+    if (z.inst.iter.count(g)) s.add(enc.atomExpr(x.inst.iter.at(g)) == enc.atomExpr(z.inst.iter.at(g)));
+  s.add(q.sameElement(x, z));
+  s.add(q.differentIssues(x, z));
+  s.add(seqBefore(enc, q.ctx, x.site->path, x.inst.iter, z.site->path, z.inst.iter));
+}
+
 std::vector<PlacedStmt> instructionStatements(const Kernel& k) {
   std::vector<PlacedStmt> out;
   std::function<void(const Stmt&, Path&)> walk = [&](const Stmt& s, Path& path) {

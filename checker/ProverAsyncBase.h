@@ -11,6 +11,7 @@
 
 #include "checker/ProverAccess.h"
 #include "checker/ProverEncode.h"
+#include "checker/ProverQuery.h"
 
 namespace exo::checker {
 
@@ -27,6 +28,10 @@ z3::expr seqBefore(const Encoder& enc, z3::context& ctx, const Path& pa, const s
 
 /// The conjunction of `v` (true when empty).
 z3::expr allOf(z3::context& ctx, const std::vector<z3::expr>& v);
+
+/// `z` touches the element `x` touches, in x's CTA, not as the same issue of one call,
+/// and sequentially after it: the accesses an asynchronous `x` may still be racing with.
+void addLaterSameElement(Queries& q, z3::solver& s, const Side& x, const Side& z);
 
 /// Every instruction call of the kernel with its path.
 std::vector<PlacedStmt> instructionStatements(const model::Kernel& k);

@@ -332,11 +332,7 @@ public:
       z3::solver s = q_.newSolver();
       Queries::addFacts(s, xs.inst);
       Queries::addFacts(s, zs.inst);
-      for (const Stmt* g : xs.inst.gridLoops)
-        if (zs.inst.iter.count(g)) s.add(enc_.atomExpr(xs.inst.iter.at(g)) == enc_.atomExpr(zs.inst.iter.at(g)));
-      s.add(q_.sameElement(xs, zs));
-      s.add(q_.differentIssues(xs, zs));
-      s.add(seqBefore(enc_, q_.ctx, x.path, xs.inst.iter, z.path, zs.inst.iter));
+      addLaterSameElement(q_, s, xs, zs);
       for (const PlacedStmt* w : waits) {
         Pinned pw = pinAt(*w, *px, z.path, zs.inst, zs.inst.flat, tag++);
         for (const z3::expr& d : pw.defs) s.add(d);
