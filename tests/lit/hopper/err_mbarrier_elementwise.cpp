@@ -1,63 +1,8 @@
-// mbarriers are only for the ring instructions: an element-wise use is refused.
-// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
-#include <exo/sm90.hpp>
+// samples/hopper_gemm with an mbarrier copied into a local variable: mbarriers are only
+// for the ring instructions.
+// RUN: sed -e 's/^\(    \[\[exo::registers\]\] float acc.*\)$/\1\n    exo::mbarrier copy = full[0];/' %samples/hopper_gemm/hopper_gemm.exo.cpp > %t.exo.cpp
+// RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
 
-using Element = exo::bf16;
-
-constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
-constexpr int STAGES = 4;                   // ring slots
-constexpr int AHEAD = 2;                    // tiles copied ahead of the one multiplied
-constexpr int GROUPS = 2;                   // two warpgroups of 64 x 256
-
-[[exo::kernel]]
-void hopper_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
-                 float* __restrict__ C) {
-  exo::assume(M % BM == 0 && N % BN == 0 && K % BK == 0 && K > 0);
-  exo::assume(M <= 32768 && N <= 65536 && K <= 32768);  // indices fit in int: M * N <= 2^31
-  exo::extent(A, M, K);
-  exo::extent(B, N, K);
-  exo::extent(C, M, N);
-  [[exo::parallel(block)]] for (int bm = 0; bm < M / BM; ++bm)
-  [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn) {
-    [[exo::shared(swizzle128)]] Element As[STAGES][BM][BK];
-    [[exo::shared(swizzle128)]] Element Bs[STAGES][BN][BK];
-    [[exo::shared]] exo::mbarrier full[STAGES];
-    [[exo::registers]] float acc[GROUPS][64][BN];
-    exo::mbarrier copy = full[0];
-
-    // Positions 0 .. AHEAD - 1: the first tiles.
-    for (int p = 0; p < AHEAD; ++p) {
-      if (p < K / BK) {
-        [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
-          exo::sm90::tma_load_sw128(As[p], A, K, bm * BM, p * BK, full, p);
-          exo::sm90::tma_load_sw128(Bs[p], B, K, bn * BN, p * BK, full, p);
-        }
-      }
-    }
-
-    for (int kt = 0; kt < K / BK; ++kt) {
-      exo::sm90::mbarrier_wait(full, kt);  // tile kt has landed in slot kt % 4
-      [[exo::sync(block)]];                // everyone has waited; slot (kt + 2) % 4 is free
-      if (kt + AHEAD < K / BK) {
-        [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
-          exo::sm90::tma_load_sw128(As[(kt + AHEAD) % STAGES], A, K, bm * BM, (kt + AHEAD) * BK, full, kt + AHEAD);
-          exo::sm90::tma_load_sw128(Bs[(kt + AHEAD) % STAGES], B, K, bn * BN, (kt + AHEAD) * BK, full, kt + AHEAD);
-        }
-      }
-      [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
-        // Step 0 overwrites the accumulator, later steps add to it.
-        exo::sm90::wgmma_async_sw128<BN, BK>(acc[g], As[kt % STAGES], 64 * g, 0, Bs[kt % STAGES], 0, 0, kt > 0);
-        exo::sm90::wgmma_wait<1>(acc[g]);  // step kt - 1's multiply is complete
-      }
-    }
-
-    [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
-      exo::sm90::wgmma_wait<0>(acc[g]);
-      exo::sm90::wgmma_store(C, N, bm * BM + 64 * g, bn * BN, acc[g]);
-    }
-  }
-}
-
-// CHECK: err_mbarrier_elementwise.cpp:26:5: error: 'copy' holds mbarriers; declare it '{{\[}}{{\[}}exo::shared]]' and use it only through ring instructions (exo::sm90::tma_load_sw128, exo::sm90::mbarrier_wait)
+// CHECK: {{.*}}.tmp.exo.cpp:41:5: error: 'copy' holds mbarriers; declare it '{{\[}}{{\[}}exo::shared]]' and use it only through ring instructions (exo::sm90::tma_load_sw128, exo::sm90::mbarrier_wait)
 // CHECK-NOT: error:
 // CHECK: 1 error generated.

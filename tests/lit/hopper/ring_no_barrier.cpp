@@ -1,79 +1,25 @@
-// Without the block barrier after the wait, the copy of position kt + 2 (into the slot of
-// position kt - 2) may start before a slow thread has waited for position kt - 2: the
-// parity of its wait could then see the slot's next phase. The slot's old tile is also
-// still being read.
-// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
-#include <exo/sm90.hpp>
+// samples/hopper_gemm without the block barrier after the wait: the copy of position
+// kt + 2 (into the slot of position kt - 2) may start before a slow thread has waited for
+// position kt - 2, so the parity of its wait could see the slot's next phase; the slot's
+// old tile is also still being read.
+// RUN: sed -e '/everyone has waited; slot/d' %samples/hopper_gemm/hopper_gemm.exo.cpp > %t.exo.cpp
+// RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
 
-using Element = exo::bf16;
-
-constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
-constexpr int STAGES = 4;                   // ring slots
-constexpr int AHEAD = 2;                    // tiles copied ahead of the one multiplied
-constexpr int GROUPS = 2;                   // two warpgroups of 64 x 256
-
-[[exo::kernel]]
-void hopper_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
-                 float* __restrict__ C) {
-  exo::assume(M % BM == 0 && N % BN == 0 && K % BK == 0 && K > 0);
-  exo::assume(M <= 32768 && N <= 65536 && K <= 32768);  // indices fit in int: M * N <= 2^31
-  exo::extent(A, M, K);
-  exo::extent(B, N, K);
-  exo::extent(C, M, N);
-  [[exo::parallel(block)]] for (int bm = 0; bm < M / BM; ++bm)
-  [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn) {
-    [[exo::shared(swizzle128)]] Element As[STAGES][BM][BK];
-    [[exo::shared(swizzle128)]] Element Bs[STAGES][BN][BK];
-    [[exo::shared]] exo::mbarrier full[STAGES];
-    [[exo::registers]] float acc[GROUPS][64][BN];
-
-    // Positions 0 .. AHEAD - 1: the first tiles.
-    for (int p = 0; p < AHEAD; ++p) {
-      if (p < K / BK) {
-        [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
-          exo::sm90::tma_load_sw128(As[p], A, K, bm * BM, p * BK, full, p);
-          exo::sm90::tma_load_sw128(Bs[p], B, K, bn * BN, p * BK, full, p);
-        }
-      }
-    }
-
-    for (int kt = 0; kt < K / BK; ++kt) {
-      exo::sm90::mbarrier_wait(full, kt);  // tile kt has landed in slot kt % 4
-      if (kt + AHEAD < K / BK) {
-        [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
-          exo::sm90::tma_load_sw128(As[(kt + AHEAD) % STAGES], A, K, bm * BM, (kt + AHEAD) * BK, full, kt + AHEAD);
-          exo::sm90::tma_load_sw128(Bs[(kt + AHEAD) % STAGES], B, K, bn * BN, (kt + AHEAD) * BK, full, kt + AHEAD);
-        }
-      }
-      [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
-        // Step 0 overwrites the accumulator, later steps add to it.
-        exo::sm90::wgmma_async_sw128<BN, BK>(acc[g], As[kt % STAGES], 64 * g, 0, Bs[kt % STAGES], 0, 0, kt > 0);
-        exo::sm90::wgmma_wait<1>(acc[g]);  // step kt - 1's multiply is complete
-      }
-    }
-
-    [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
-      exo::sm90::wgmma_wait<0>(acc[g]);
-      exo::sm90::wgmma_store(C, N, bm * BM + 64 * g, bn * BN, acc[g]);
-    }
-  }
-}
-
-// CHECK: ring_no_barrier.cpp:44:11: error: position 4 of ring 'full' reuses slot 0 (this copy) while a thread may not yet have waited for position 0, the slot's previous phase: no barrier orders that wait before the copy; the wait tests the phase's parity, which cannot tell these phases apart
-// CHECK: ring_no_barrier.cpp:44:11: note: for example with {{.*}}
-// CHECK: ring_no_barrier.cpp:44:11: error: data race on 'As': thread ({{[0-9]+}}) of block (0, 0) writes As{{\[}}0]{{\[}}64]{{\[}}0] that thread ({{[0-9]+}}) of the issuing warpgroup of block (0, 0) reads with no 'exo::sync(block)' between them
-// CHECK: ring_no_barrier.cpp:50:9: note: the first access (a read by thread ({{[0-9]+}}) of the issuing warpgroup of block (0, 0)) here
-// CHECK: ring_no_barrier.cpp:44:11: note: for example with {{.*}}
+// CHECK: {{.*}}.tmp.exo.cpp:56:11: error: position 4 of ring 'full' reuses slot 0 (this copy) while a thread may not yet have waited for position 0, the slot's previous phase: no barrier orders that wait before the copy; the wait tests the phase's parity, which cannot tell these phases apart
+// CHECK: {{.*}}.tmp.exo.cpp:56:11: note: for example with {{.*}}
+// CHECK: {{.*}}.tmp.exo.cpp:56:11: error: data race on 'As': thread ({{[0-9]+}}) of block (0, 0) writes As{{\[}}0]{{\[}}64]{{\[}}0] that thread ({{[0-9]+}}) of the issuing warpgroup of block (0, 0) reads with no 'exo::sync(block)' between them
+// CHECK: {{.*}}.tmp.exo.cpp:62:9: note: the first access (a read by thread ({{[0-9]+}}) of the issuing warpgroup of block (0, 0)) here
+// CHECK: {{.*}}.tmp.exo.cpp:56:11: note: for example with {{.*}}
 // CHECK: sm90.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm90::tma_load_sw128' here
 // CHECK: sm90.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm90::wgmma_async_sw128' here
-// CHECK: ring_no_barrier.cpp:42:7: note: insert '{{\[}}{{\[}}exo::sync(block)]];' here to order them
-// CHECK: ring_no_barrier.cpp:51:9: note: the asynchronous 'exo::sm90::wgmma_async_sw128' is complete only after this await; the access must be ordered after it
-// CHECK: ring_no_barrier.cpp:45:11: error: data race on 'Bs': thread ({{[0-9]+}}) of block (0, 0) writes Bs{{\[}}0]{{\[}}255]{{\[}}0] that thread ({{[0-9]+}}) of the issuing warpgroup of block (0, 0) reads with no 'exo::sync(block)' between them
-// CHECK: ring_no_barrier.cpp:50:9: note: the first access (a read by thread ({{[0-9]+}}) of the issuing warpgroup of block (0, 0)) here
-// CHECK: ring_no_barrier.cpp:45:11: note: for example with {{.*}}
+// CHECK: {{.*}}.tmp.exo.cpp:54:7: note: insert '{{\[}}{{\[}}exo::sync(block)]];' here to order them
+// CHECK: {{.*}}.tmp.exo.cpp:63:9: note: the asynchronous 'exo::sm90::wgmma_async_sw128' is complete only after this await; the access must be ordered after it
+// CHECK: {{.*}}.tmp.exo.cpp:57:11: error: data race on 'Bs': thread ({{[0-9]+}}) of block (0, 0) writes Bs{{\[}}0]{{\[}}255]{{\[}}0] that thread ({{[0-9]+}}) of the issuing warpgroup of block (0, 0) reads with no 'exo::sync(block)' between them
+// CHECK: {{.*}}.tmp.exo.cpp:62:9: note: the first access (a read by thread ({{[0-9]+}}) of the issuing warpgroup of block (0, 0)) here
+// CHECK: {{.*}}.tmp.exo.cpp:57:11: note: for example with {{.*}}
 // CHECK: sm90.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm90::tma_load_sw128' here
 // CHECK: sm90.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm90::wgmma_async_sw128' here
-// CHECK: ring_no_barrier.cpp:42:7: note: insert '{{\[}}{{\[}}exo::sync(block)]];' here to order them
-// CHECK: ring_no_barrier.cpp:51:9: note: the asynchronous 'exo::sm90::wgmma_async_sw128' is complete only after this await; the access must be ordered after it
+// CHECK: {{.*}}.tmp.exo.cpp:54:7: note: insert '{{\[}}{{\[}}exo::sync(block)]];' here to order them
+// CHECK: {{.*}}.tmp.exo.cpp:63:9: note: the asynchronous 'exo::sm90::wgmma_async_sw128' is complete only after this await; the access must be ordered after it
 // CHECK-NOT: error:
 // CHECK: 3 errors generated.
