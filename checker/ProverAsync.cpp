@@ -198,8 +198,6 @@ private:
     std::optional<z3::expr> exists;
   };
 
-  std::vector<const Stmt*> loopsOf(const Path& p) { return enclosingLoops(p); }
-
   Completion complete(const AccessSite& x, const Side& xs, const PlacedStmt& a, int tagNo) {
     Completion c;
     c.await = &a;
@@ -217,10 +215,10 @@ private:
     for (size_t i = 0; i < a.path.size() && i < x.path.size() && a.path[i].container == x.path[i].container; ++i)
       if (a.path[i].container->kind == StmtKind::For) common.insert(a.path[i].container);
     const Stmt* innermostCommonSeq = nullptr;
-    for (const Stmt* l : loopsOf(a.path))
+    for (const Stmt* l : enclosingLoops(a.path))
       if (common.count(l) && l->loop == LoopKind::Seq) innermostCommonSeq = l;
     std::vector<const Stmt*> ownSeq;
-    for (const Stmt* l : loopsOf(a.path))
+    for (const Stmt* l : enclosingLoops(a.path))
       if (!common.count(l) && l->loop == LoopKind::Seq) ownSeq.push_back(l);
     if (ownSeq.size() > 1)
       throw Unprovable{a.stmt, "an await of its queue (noted) is nested in two sequential loops that the issue is not in"};

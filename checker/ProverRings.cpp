@@ -10,6 +10,7 @@
 #include "checker/ProverSyncs.h"
 #include "checker/ProverWitness.h"
 #include "model/ExprPrinter.h"
+#include "model/Rings.h"
 
 namespace exo::checker {
 
@@ -21,10 +22,6 @@ public:
       : f_(facts), q_(q), enc_(q.enc), sink_(sink), bad_(bad), instrs_(instructionStatements(*facts.kernel)) {}
 
   // A ring statement's ring is its second-to-last operand, its position the last.
-  static const Var* ringOf(const Stmt& call) {
-    return call.operands.size() >= 2 ? call.operands[call.operands.size() - 2]->var : nullptr;
-  }
-  static const Expr& positionOf(const Stmt& call) { return *call.operands.back(); }
   static int64_t slotsOf(const Var& ring) { return ring.dims.empty() ? 1 : ring.dims[0]; }
 
   std::vector<const PlacedStmt*> ringStmts(const Var* ring, AsyncRole::Kind kind) {
@@ -37,7 +34,7 @@ public:
   /// The position of a ring statement's instance.
   Poly positionIn(const PlacedStmt& st, Instance& inst) {
     std::string why;
-    std::optional<Poly> p = enc_.intExpr(positionOf(*st.stmt), inst, why);
+    std::optional<Poly> p = enc_.intExpr(ringPosition(*st.stmt), inst, why);
     if (!p) throw Unprovable{st.stmt, "its ring position cannot be modelled (" + why + ")"};
     return *p;
   }
@@ -86,9 +83,6 @@ public:
       }
     }
     if (flat && pin.inst.flat) pin.defs.push_back(enc_.toZ3(*pin.inst.flat) == enc_.toZ3(*flat));
-    if (!flat) {
-      // The rank inside a one-thread iteration is 0 (instantiate bounds it).
-    }
     if (counted) {
       if (counted->step != 1)
         throw Unprovable{st.stmt, "the loop its position counts must step by 1"};
@@ -137,7 +131,6 @@ public:
     sink_.diag(DiagID::note_witness, at->range, {witnessText(enc_, m, a, b)});
   }
 
-public:
   /// The protocol of every ring: arrivals (R2), waits satisfiable (R3), phases (R4).
   void checkRings() {
     std::set<const Var*> rings;
@@ -153,28 +146,18 @@ public:
     }
   }
 
-  /// The copies of a ring come in groups: the calls in one block with the same position
-  /// expression (a producer step copies A's and B's tiles for one position). Each
-  /// position is signalled by one group, so every slot is initialized with the group's
-  /// size as its arrival count (rewriter/CudaPrinter computes the same).
-private:
-  std::vector<std::vector<const PlacedStmt*>> copyGroups(const std::vector<const PlacedStmt*>& copies) {
-    std::vector<std::vector<const PlacedStmt*>> groups;
-    std::vector<std::pair<const Stmt*, std::string>> keys;
-    for (const PlacedStmt* c : copies) {
-      std::pair<const Stmt*, std::string> key{c->path.empty() ? nullptr : c->path.back().container, printExpr(positionOf(*c->stmt))};
-      size_t g = 0;
-      while (g < keys.size() && keys[g] != key) ++g;
-      if (g == keys.size()) {
-        keys.push_back(key);
-        groups.emplace_back();
-      }
-      groups[g].push_back(c);
+  /// The ring's copy groups (model/Rings.h), as placed statements.
+  std::vector<std::vector<const PlacedStmt*>> copyGroups(const Var& ring) {
+    std::vector<std::vector<const PlacedStmt*>> out;
+    for (const std::vector<const Stmt*>& g : ringCopyGroups(*f_.kernel, ring)) {
+      out.emplace_back();
+      for (const Stmt* c : g)
+        for (const PlacedStmt& p : instrs_)
+          if (p.stmt == c) out.back().push_back(&p);
     }
-    return groups;
+    return out;
   }
 
-private:
   void checkRing(const Var& ring) {
     std::vector<const PlacedStmt*> copies = ringStmts(&ring, AsyncRole::Kind::IssueRing);
     std::vector<const PlacedStmt*> waits = ringStmts(&ring, AsyncRole::Kind::AwaitRing);
@@ -183,7 +166,7 @@ private:
     std::vector<std::unique_ptr<AccessSite>> keep;
     int tag = 0;
     z3::expr posAtom = q_.ctx.int_const("ring.position");
-    std::vector<std::vector<const PlacedStmt*>> groups = copyGroups(copies);
+    std::vector<std::vector<const PlacedStmt*>> groups = copyGroups(ring);
     for (const auto& g : groups)
       if (g.size() != groups.front().size())
         throw Unprovable{g.front()->stmt, "its copies come in groups of different sizes (one group is noted): each position "
@@ -313,7 +296,6 @@ private:
     ringKeep_.insert(ringKeep_.end(), std::make_move_iterator(keep.begin()), std::make_move_iterator(keep.end()));
   }
 
-public:
   /// R1: an access after a TMA copy that touches what the copy writes runs after the
   /// same thread's wait for the copy's position (program order; the wait completes the
   /// copy for the waiting thread).
@@ -323,7 +305,7 @@ public:
     std::vector<const PlacedStmt*> waits = ringStmts(ring, AsyncRole::Kind::AwaitRing);
     Side xs = q_.makeSide(x, "x.");
     std::string why;
-    std::optional<Poly> px = enc_.intExpr(positionOf(call), xs.inst, why);
+    std::optional<Poly> px = enc_.intExpr(ringPosition(call), xs.inst, why);
     if (!px) throw Unprovable{&call, "its ring position cannot be modelled (" + why + ")"};
     int tag = 1000;
     for (const AccessSite& z : f_.sites) {

@@ -9,6 +9,7 @@
 #include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
 #include "model/Fragment.h"
+#include "model/Rings.h"
 #include "model/ThreadMapping.h"
 #include "model/Walk.h"
 
@@ -215,15 +216,19 @@ private:
     bool swizzle;
     std::string name;
   };
+  /// A TMA copy's box: its (first) shared operand, the destination tile.
+  static const Operand* boxOperand(const Instruction& in) {
+    for (const Operand& op : in.operands)
+      if (op.kind == Operand::Kind::Shared) return &op;
+    return nullptr;
+  }
   const std::vector<TensorMap>& tensorMaps() {
     if (mapsDone_) return maps_;
     mapsDone_ = true;
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (s.kind != StmtKind::Instr) return true;
       if (s.instr->async.kind != AsyncRole::Kind::IssueRing) return false;
-      const Operand* dst = nullptr;
-      for (const Operand& op : s.instr->operands)
-        if (op.kind == Operand::Kind::Shared && !dst) dst = &op;
+      const Operand* dst = boxOperand(*s.instr);
       for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
         if (s.instr->operands[i].kind != Operand::Kind::Global || !dst || dst->tileDims.size() != 2) continue;
         TensorMap m{s.operands[i]->var, dst->tileDims[0], dst->tileDims[1], dst->swizzle != 0, ""};
@@ -239,27 +244,17 @@ private:
   }
   /// The tensor map a TMA call's global operand stands for.
   std::string tensorMapOf(const Stmt& call, const Expr& global) {
-    const Operand* dst = nullptr;
-    for (const Operand& op : call.instr->operands)
-      if (op.kind == Operand::Kind::Shared && !dst) dst = &op;
+    const Operand* dst = boxOperand(*call.instr);
     for (const TensorMap& m : tensorMaps())
       if (dst && m.tensor == global.var && m.boxRows == dst->tileDims[0] && m.boxCols == dst->tileDims[1]) return "&" + m.name;
     return "nullptr /* no tensor map */";
   }
 
-  /// Arrivals per phase of each mbarrier ring: the size of a group of its copies (the
-  /// calls in one block with the same position; checker/ProverAsync proves that every
-  /// position is signalled by exactly one group and that the groups have one size).
+  /// Arrivals per phase of a ring: the size of a group of its copies (model/Rings.h;
+  /// checker/ProverRings proves that every position is signalled by exactly one group).
   int64_t ringArrivals(const Var* ring) const {
-    std::map<std::pair<const Stmt*, std::string>, int64_t> groups;
-    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
-      if (s.kind != StmtKind::Instr) return true;
-      if (s.instr->async.kind == AsyncRole::Kind::IssueRing && s.operands.size() >= 2 &&
-          s.operands[s.operands.size() - 2]->var == ring)
-        ++groups[{path.empty() ? nullptr : path.back(), printExpr(*s.operands.back())}];
-      return false;
-    });
-    return groups.empty() ? 1 : groups.begin()->second;
+    std::vector<std::vector<const Stmt*>> groups = ringCopyGroups(k_, *ring);
+    return groups.empty() ? 1 : static_cast<int64_t>(groups.front().size());
   }
 
   void printKernel() {
