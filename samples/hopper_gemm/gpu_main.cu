@@ -15,32 +15,10 @@ namespace cpu {
 #endif
 #include EXO_GENERATED  // the launcher: ::hopper_gemm(..., cudaStream_t)
 
-static bool run(cudaStream_t st, int M, int N, int K) {
-  return gemm::run("hopper_gemm", cpu::hopper_gemm, ::hopper_gemm, st, M, N, K);
-}
-static bool rejects(cudaStream_t st, int M, int N, int K) { return gemm::rejects("hopper_gemm", ::hopper_gemm, st, M, N, K); }
-
 int main() {
   cudaStream_t st = gpu::make_stream("hopper_gemm");
   if (!st) return 1;
-  bool ok = true;
-  ok &= run(st, 128, 256, 64);     // one block, one k-step (no prefetch)
-  ok &= run(st, 256, 512, 192);    // 2 x 2 blocks, 3 k-steps
-  ok &= run(st, 640, 256, 512);    // 5 x 1 blocks, 8 k-steps: the ring wraps twice
-  if (!gpu::small_only()) {
-    ok &= run(st, 1024, 768, 320);       // 8 x 3 blocks, 5 k-steps
-    ok &= run(st, 384, 1280, 4096);      // 3 x 5 blocks, 64 k-steps
-    ok &= run(st, 2048, 2048, 1024);     // 128 blocks
-    ok &= run(st, 32768, 256, 64);       // the largest M
-    ok &= run(st, 128, 65536, 64);       // the largest N
-    ok &= run(st, 128, 256, 32768);      // the largest K (512 k-steps)
-  }
-  ok &= rejects(st, 96, 256, 64);     // M % 128 != 0
-  ok &= rejects(st, 128, 136, 64);    // N % 256 != 0
-  ok &= rejects(st, 128, 256, 48);    // K % 64 != 0
-  ok &= rejects(st, 128, 256, 0);     // K == 0
-  ok &= rejects(st, 32896, 256, 64);  // M > 32768 (C's index M * N would overflow int at N = 65536)
-  ok &= rejects(st, 128, 256, 32832); // K > 32768
+  const bool ok = gemm::sweep_128x256x64("hopper_gemm", cpu::hopper_gemm, ::hopper_gemm, st);
   cudaStreamDestroy(st);
   return ok ? 0 : 1;
 }

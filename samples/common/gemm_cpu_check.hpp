@@ -1,0 +1,36 @@
+// The CPU check shared by the bf16 GEMM samples (C = A * B^T, row-major A M x K, B N x K,
+// C M x N in f32): the sequential kernel (its instructions run their C++ bodies) against a
+// plain triple loop in double over the same bf16-rounded inputs.
+#ifndef EXO_GEMM_CPU_CHECK_HPP
+#define EXO_GEMM_CPU_CHECK_HPP
+
+#include <exo/exo.hpp>
+
+#include <string>
+
+#include "sample_util.hpp"
+
+namespace gemm_cpu {
+
+using Kernel = void (*)(int, int, int, const exo::bf16*, const exo::bf16*, float*);
+
+/// Runs `kernel` at M x N x K and prints a row; the process status to return.
+inline int check(const char* name, Kernel kernel, int M, int N, int K) {
+  std::vector<float> Af(M * K), Bf(N * K), C(M * N, -1.f), ref(M * N);
+  sample::fill_random(Af, 1);
+  sample::fill_random(Bf, 2);
+  std::vector<exo::bf16> A(Af.begin(), Af.end()), B(Bf.begin(), Bf.end());
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      double s = 0;
+      for (int k = 0; k < K; ++k) s += static_cast<double>(float(A[i * K + k])) * float(B[j * K + k]);
+      ref[i * N + j] = static_cast<float>(s);
+    }
+  kernel(M, N, K, A.data(), B.data(), C.data());
+  const std::string size = "M=" + std::to_string(M) + " N=" + std::to_string(N) + " K=" + std::to_string(K);
+  return sample::check(name, size.c_str(), C, ref, 1e-5) ? 0 : 1;
+}
+
+}  // namespace gemm_cpu
+
+#endif  // EXO_GEMM_CPU_CHECK_HPP
