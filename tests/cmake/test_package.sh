@@ -4,9 +4,12 @@
 # CPU reference, and generates the kernels' CUDA and launcher header through
 # exo_add_kernels (compiled by nvcc when it exists, compile only). The kernel source
 # includes a header found only through the target's include directories and uses one of
-# its compile definitions: exo-cuda must be given both. Touching a header the kernel
-# includes must regenerate the .cu (DEPFILE), and recompile it; changing it must change
-# the .cu. With nvcc: Unix Makefiles and Ninja with CUDA, and Ninja generate-only (a
+# its compile definitions; it also uses a header that only the compile options of a linked
+# library force-include (-include) and a macro that only those options define (-D): exo-cuda
+# must be given all of them, and not the nvcc-only options the CUDA target also has
+# (--expt-relaxed-constexpr, -Xcompiler=-Wall, ..., a SHELL: group), which Clang rejects.
+# Touching a header the kernel includes must regenerate the .cu (DEPFILE), and recompile
+# it; changing it must change the .cu. With nvcc: Unix Makefiles and Ninja with CUDA, and Ninja generate-only (a
 # custom target); without: both generate-only. Without ninja, its runs are skipped.
 # usage: test_package.sh <source-dir> <build-dir>
 set -euo pipefail
@@ -54,12 +57,19 @@ for c in "${configs[@]}"; do
   # kScaleThreads from include/exo_user/scale.hpp, EXO_USER_SCALE from the definitions.
   grep -q "__launch_bounds__(128) scale_kernel" "$cu" || fail "$cu: not the 128-thread scale kernel"
   grep -qF "y[b * 128 + t] = 2.5f * y[b * 128 + t];" "$cu" || fail "$cu: EXO_USER_SCALE is not 2.5f in scale"
+  # kShiftThreads from the force-included exo_user/prelude.hpp, EXO_USER_SHIFT from a -D
+  # option: both from the compile options only.
+  grep -q "__launch_bounds__(64) shift_kernel" "$cu" || fail "$cu: not the 64-thread shift kernel"
+  grep -qF "y[b * 64 + t] = y[b * 64 + t] + 0.5f;" "$cu" || fail "$cu: EXO_USER_SHIFT is not 0.5f in shift"
   grep -q "^cudaError_t saxpy(int n, float a, const float\* __restrict__ x, float\* __restrict__ y, cudaStream_t stream = 0);" "$h" \
     || fail "$h: no saxpy launcher declaration"
   grep -q "^cudaError_t scale(int n, float\* __restrict__ y, cudaStream_t stream = 0);" "$h" \
     || fail "$h: no scale launcher declaration"
+  grep -q "^cudaError_t shift(int n, float\* __restrict__ y, cudaStream_t stream = 0);" "$h" \
+    || fail "$h: no shift launcher declaration"
   grep -q "$proj/kernels/tile.hpp" "$d" || fail "$d: tile.hpp is not a dependency"
   grep -q "$proj/include/exo_user/scale.hpp" "$d" || fail "$d: exo_user/scale.hpp is not a dependency"
+  grep -q "$proj/include/exo_user/prelude.hpp" "$d" || fail "$d: the force-included exo_user/prelude.hpp is not a dependency"
   grep -q "$prefix/include/exo/exo.hpp" "$d" || fail "$d: the installed tool did not use the installed exo.hpp"
   obj=
   if [ "$cuda" = ON ]; then
@@ -72,8 +82,9 @@ for c in "${configs[@]}"; do
   cmake --build "$proj/build" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "no-op rebuild ($gen)"; }
   [ "$(mtime "$cu")" = "$t0" ] || fail "$gen: the .cu was regenerated with nothing changed"
 
-  # One header beside the kernel, one found through the target's include directories.
-  for hdr in kernels/tile.hpp include/exo_user/scale.hpp; do
+  # One header beside the kernel, one found through the target's include directories, one
+  # force-included by its compile options.
+  for hdr in kernels/tile.hpp include/exo_user/scale.hpp include/exo_user/prelude.hpp; do
     t0=$(mtime "$cu")
     [ -z "$obj" ] || o0=$(mtime "$obj")
     touch "$proj/$hdr"
@@ -86,6 +97,6 @@ for c in "${configs[@]}"; do
   cmake --build "$proj/build" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "rebuild after edit ($gen)"; }
   grep -q "__launch_bounds__(64) saxpy_kernel" "$cu" || fail "$gen: editing tile.hpp did not change the .cu"
   "$proj/build/saxpy_check" || fail "CPU reference after the edit ($gen)"
-  echo "   ok: built, CPU reference passed, .cu regenerated${obj:+ and recompiled} after touching tile.hpp and exo_user/scale.hpp, and changed after editing tile.hpp"
+  echo "   ok: built, CPU reference passed, .cu regenerated${obj:+ and recompiled} after touching tile.hpp, exo_user/scale.hpp and exo_user/prelude.hpp, and changed after editing tile.hpp"
 done
 echo "PASS"

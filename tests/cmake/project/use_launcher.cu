@@ -3,5 +3,6 @@
 
 cudaError_t runSaxpyScaled(int n, float a, const float* x, float* y, cudaStream_t stream) {
   cudaError_t e = saxpy(n, a, x, y, stream);
-  return e != cudaSuccess ? e : scale(n, y, stream);
+  if (e == cudaSuccess) e = scale(n, y, stream);
+  return e != cudaSuccess ? e : shift(n, y, stream);
 }

@@ -22,3 +22,14 @@ void scale(int n, float* __restrict__ y) {
     [[exo::parallel(thread)]] for (int t = 0; t < kScaleThreads; ++t)
       y[b * kScaleThreads + t] = EXO_USER_SCALE * y[b * kScaleThreads + t];
 }
+
+// y += EXO_USER_SHIFT (a -D in the targets' compile options), in blocks of kShiftThreads
+// (from the header the compile options force-include).
+[[exo::kernel]]
+void shift(int n, float* __restrict__ y) {
+  exo::assume(n % kShiftThreads == 0);
+  exo::extent(y, n);
+  [[exo::parallel(block)]] for (int b = 0; b < n / kShiftThreads; ++b)
+    [[exo::parallel(thread)]] for (int t = 0; t < kShiftThreads; ++t)
+      y[b * kShiftThreads + t] = y[b * kShiftThreads + t] + EXO_USER_SHIFT;
+}
