@@ -25,6 +25,10 @@ std::string runnerText(const Kernel& k, const Stmt* p) {
 void checkPlacement(const Kernel& k, const Stmt& s, const std::vector<Stmt*>& path, DiagSink& sink) {
   const Collective& need = collective(s.instr->collective);
   const Stmt* p = innermostParallel(path);
+  // A ring wait or arrival stands at any level: every thread that reaches it waits, every
+  // copy of the arrival's collective arrives (checker/ProverRings checks that whole
+  // copies run it).
+  if (s.instr->async.anyLevel()) return;
   // A block instruction runs on the whole CTA: outside every parallel loop below the grid.
   bool ok = need.id == CollectiveId::Block ? p == nullptr
                                            : p && levelOf(p->loop)->id == need.id && collectiveThreads(k, p) == need.threads;

@@ -1,5 +1,8 @@
 #include "checker/ProverAsync.h"
 
+#include "model/Roles.h"
+#include "model/Walk.h"
+
 #include <functional>
 #include <map>
 #include <memory>
@@ -94,14 +97,40 @@ private:
       case StmtKind::If: {
         int64_t a = s.body.size() > 0 && s.body[0] ? commitsIn(*s.body[0], q) : 0;
         int64_t b = s.body.size() > 1 && s.body[1] ? commitsIn(*s.body[1], q) : 0;
-        if (a != b)
-          throw Unprovable{&s, "an 'if' (noted) commits groups in one branch only; commit unconditionally (empty groups are fine)"};
-        return a;
+        if (a == b) return a;
+        if ((a == 0 || b == 0) && s.cond && isRoleCondition(*s.cond, pathTo(*f_.kernel, s))) {
+          checkRoleOwnsQueue(s, a != 0, q);
+          return a != 0 ? a : b;
+        }
+        throw Unprovable{&s, "an 'if' (noted) commits groups in one branch only; commit unconditionally (empty groups are "
+                             "fine), or make it a role: a condition on parallel loop variables only"};
       }
       default:
         return 0;
     }
   }
+
+  /// A role `if` (model/Roles.h) that commits groups of `q` in one branch only: groups are
+  /// counted as that branch commits them, which is right for the threads that take it.
+  /// So every thread that touches the queue (issues, commits, awaits) must take it.
+  void checkRoleOwnsQueue(const Stmt& role, bool thenBranch, const std::string& q) {
+    if (!roleChecked_.insert({&role, q}).second) return;
+    std::string why;
+    std::optional<std::vector<bool>> taking = threadsRunning(*f_.kernel, *role.body[thenBranch ? 0 : 1], why);
+    if (!taking) throw Unprovable{&role, "which threads take the role 'if' (noted) cannot be told: " + why};
+    walkStmts(*f_.kernel->blockBody, [&](Stmt& st, const std::vector<Stmt*>&) {
+      if (st.kind != StmtKind::Instr) return true;
+      if (st.instr->async.queue != q || st.instr->async.kind == AsyncRole::Kind::None || st.instr->async.ring()) return false;
+      std::optional<std::vector<bool>> running = threadsRunning(*f_.kernel, st, why);
+      if (!running) throw Unprovable{&st, "which threads run this statement (noted) cannot be told: " + why};
+      for (size_t t = 0; t < running->size() && t < taking->size(); ++t)
+        if ((*running)[t] && !(*taking)[t])
+          throw Unprovable{&st, "thread " + std::to_string(t) + " uses the queue here (noted) but does not take the branch of "
+                                "the role 'if' that commits its groups; keep a queue within one role"};
+      return false;
+    });
+  }
+  std::set<std::pair<const Stmt*, std::string>> roleChecked_;
 
   /// G: groups of `q` committed, in the running thread, before the point `path` leads to.
   /// A sequential loop before the point whose trip count is not a constant, each
@@ -201,9 +230,15 @@ private:
   Completion complete(const AccessSite& x, const Side& xs, const PlacedStmt& a, int tagNo) {
     Completion c;
     c.await = &a;
-    for (const PathStep& s : a.path)
-      if (s.container->kind == StmtKind::If)
-        throw Unprovable{a.stmt, "an await of its queue (noted) is under a condition; await unconditionally"};
+    // A role condition (on parallel loop variables only) has one value per thread: the
+    // await runs in every iteration for the threads of its role, or in none.
+    std::vector<const Stmt*> containers;
+    for (const PathStep& s : a.path) {
+      if (s.container->kind == StmtKind::If && !(s.container->cond && isRoleCondition(*s.container->cond, containers)))
+        throw Unprovable{a.stmt, "an await of its queue (noted) is under a condition that is not a role (a condition on "
+                                 "parallel loop variables only); await unconditionally"};
+      containers.push_back(s.container);
+    }
     std::vector<z3::expr> ranges;
     c.w = enc_.instantiateApart(a.path, "w" + std::to_string(tagNo) + ".", ranges);
     // The await instance's defining facts always hold; that it runs is `ranges`.

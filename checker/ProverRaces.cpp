@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "checker/ProverReport.h"
+#include "checker/ProverRingPins.h"
 #include "model/ExprPrinter.h"
 
 namespace exo::checker {
@@ -37,7 +38,10 @@ bool addRaceFormula(Queries& q, z3::solver& s, const Kernel& k, const Side& a, c
   } else if (plan.kind == RacePlan::Kind::Straight) {
     unordered = !covered(q, plan.near, a, b, s);
   }
-  s.add(unordered);
+  // An mbarrier ring orders threads too: a signal of position p after a, a wait for p
+  // before b (checker/ProverRingPins).
+  z3::expr byRing = ringOrdered(q, k, a, b, s);
+  s.add(byRing.is_false() ? unordered : unordered && !byRing);
   return true;
 }
 

@@ -5,21 +5,23 @@
 #include <optional>
 
 #include "checker/ProverAsyncBase.h"
+#include "checker/ProverRingPins.h"
 #include "checker/ProverRaces.h"
 #include "checker/ProverReport.h"
 #include "checker/ProverSyncs.h"
 #include "checker/ProverWitness.h"
 #include "model/ExprPrinter.h"
+#include "model/Instruction.h"
 #include "model/Rings.h"
 
 namespace exo::checker {
 
 using namespace model;
 
-class RingCheck {
+class RingCheck : RingPins {
 public:
   RingCheck(const KernelFacts& facts, Queries& q, DiagSink& sink, const std::set<const AccessSite*>& bad)
-      : f_(facts), q_(q), enc_(q.enc), sink_(sink), bad_(bad), instrs_(instructionStatements(*facts.kernel)) {}
+      : RingPins(q), f_(facts), sink_(sink), bad_(bad), instrs_(instructionStatements(*facts.kernel)) {}
 
   // A ring statement's ring is its second-to-last operand, its position the last.
   static int64_t slotsOf(const Var& ring) { return ring.dims.empty() ? 1 : ring.dims[0]; }
@@ -29,71 +31,6 @@ public:
     for (const PlacedStmt& p : instrs_)
       if (p.stmt->instr->async.kind == kind && ringOf(*p.stmt) == ring) out.push_back(&p);
     return out;
-  }
-
-  /// The position of a ring statement's instance.
-  Poly positionIn(const PlacedStmt& st, Instance& inst) {
-    std::string why;
-    std::optional<Poly> p = enc_.intExpr(ringPosition(*st.stmt), inst, why);
-    if (!p) throw Unprovable{st.stmt, "its ring position cannot be modelled (" + why + ")"};
-    return *p;
-  }
-
-  /// An instance of ring statement `st` at ring position `target`, defined (`defs`, always
-  /// satisfiable) from `anchor`'s atoms: the loops it shares with the anchor's path take
-  /// the anchor's iterations, except the sequential loop whose variable the position
-  /// counts (it is solved from the position); its parallel iterations are those of the
-  /// thread `flat` (a waiting thread) or, when `flat` is null, the only ones (a copy is
-  /// issued by one thread). `exists` says that this instance runs.
-  struct Pinned {
-    Instance inst;
-    std::vector<z3::expr> defs;
-    std::optional<z3::expr> exists;
-  };
-  Pinned pinAt(const PlacedStmt& st, const Poly& target, const Path& anchorPath, const Instance& anchor,
-               const std::optional<Poly>& flat, int tag) {
-    Pinned pin;
-    std::vector<z3::expr> ranges;
-    pin.inst = enc_.instantiateApart(st.path, "r" + std::to_string(tag) + ".", ranges);
-    Poly pos = positionIn(st, pin.inst);
-    pin.defs = pin.inst.facts;
-    std::set<const Stmt*> common;
-    for (size_t i = 0; i < st.path.size() && i < anchorPath.size() && st.path[i].container == anchorPath[i].container; ++i)
-      if (st.path[i].container->kind == StmtKind::For) common.insert(st.path[i].container);
-    const Stmt* counted = nullptr;  // the loop whose variable the position counts
-    for (const Stmt* l : enclosingLoops(st.path)) {
-      if (l->loop != LoopKind::Seq) continue;
-      auto it = pin.inst.loopVar.find(l->var);
-      if (it == pin.inst.loopVar.end()) continue;
-      auto t = pos.terms.find({it->second});
-      if (t != pos.terms.end() && t->second == 1) counted = l;
-    }
-    for (const Stmt* l : enclosingLoops(st.path)) {
-      if (l == counted) continue;
-      if (l->loop == LoopKind::Block || (l->loop == LoopKind::Seq && common.count(l))) {
-        if (!anchor.iter.count(l)) throw Unprovable{st.stmt, "a loop around it is not around the statement it is compared with"};
-        pin.defs.push_back(enc_.atomExpr(pin.inst.iter.at(l)) == enc_.atomExpr(anchor.iter.at(l)));
-        pin.defs.push_back(enc_.atomExpr(pin.inst.loopVar.at(l->var)) == enc_.atomExpr(anchor.loopVar.at(l->var)));
-      } else if (l->loop == LoopKind::Seq) {
-        throw Unprovable{st.stmt, "the ring statement (noted) sits in a sequential loop that its position does not count"};
-      } else if (!flat) {
-        if (l->tripCount() != 1)
-          throw Unprovable{st.stmt, "a TMA copy (noted) must be issued by one thread: put it in a thread loop of one iteration"};
-        pin.defs.push_back(enc_.atomExpr(pin.inst.iter.at(l)) == 0);
-      }
-    }
-    if (flat && pin.inst.flat) pin.defs.push_back(enc_.toZ3(*pin.inst.flat) == enc_.toZ3(*flat));
-    if (counted) {
-      if (counted->step != 1)
-        throw Unprovable{st.stmt, "the loop its position counts must step by 1"};
-      int v = pin.inst.loopVar.at(counted->var);
-      Poly rest = pos - Poly::atom(v);
-      pin.defs.push_back(enc_.atomExpr(v) == enc_.toZ3(target - rest));
-    } else {
-      ranges.push_back(enc_.toZ3(pos) == enc_.toZ3(target));
-    }
-    pin.exists = allOf(q_.ctx, ranges);
-    return pin;
   }
 
   /// A statement instance as a side (no access: an empty index) for witnesses and the
@@ -158,8 +95,31 @@ public:
     return out;
   }
 
+  /// Who signals a ring's positions: one statement per copy group (any one group
+  /// signals a position), or the arrival statement once per group of arriving threads
+  /// (every group must arrive).
+  struct Signaler {
+    const PlacedStmt* stmt = nullptr;
+    std::optional<LoopTuple> tuple;  // arrivals: the threads' parallel iterations
+  };
+
+  /// A TMA copy is issued by one thread: its parallel loops' iterations (the role
+  /// conditions around it select one iteration of each, and the innermost is one thread).
+  LoopTuple issuingThread(const PlacedStmt& copy) {
+    std::string why;
+    std::optional<RingThreads> t = ringThreads(*f_.kernel, *copy.stmt, why);
+    if (!t) throw Unprovable{copy.stmt, "which thread issues the TMA copy (noted) cannot be told: " + why};
+    if (t->count() != 1)
+      throw Unprovable{copy.stmt, "a TMA copy (noted) must be issued by one thread (here " + std::to_string(t->count()) +
+                                      " threads issue it): put it in a thread loop of one iteration"};
+    LoopTuple out;
+    for (size_t i = 0; i < t->loops.size(); ++i) out.push_back({t->loops[i], t->tuples.front()[i]});
+    return out;
+  }
+
   void checkRing(const Var& ring) {
     std::vector<const PlacedStmt*> copies = ringStmts(&ring, AsyncRole::Kind::IssueRing);
+    std::vector<const PlacedStmt*> arrivals = ringStmts(&ring, AsyncRole::Kind::ArriveRing);
     std::vector<const PlacedStmt*> waits = ringStmts(&ring, AsyncRole::Kind::AwaitRing);
     const int64_t S = slotsOf(ring);
     ringSlots_ = S;
@@ -171,6 +131,31 @@ public:
       if (g.size() != groups.front().size())
         throw Unprovable{g.front()->stmt, "its copies come in groups of different sizes (one group is noted): each position "
                                           "must be signalled by the same number of copies, the slots' arrival count"};
+    if (!copies.empty() && !arrivals.empty())
+      throw Unprovable{arrivals.front()->stmt, "the ring is signalled both by TMA copies and by arrivals (one is noted); "
+                                               "give each its own ring"};
+    if (arrivals.size() > 1)
+      throw Unprovable{arrivals[1]->stmt, "more than one statement arrives at the ring (the second is noted); arrive "
+                                          "in one place, so that every position has the same arriving threads"};
+    std::vector<Signaler> signalers;
+    for (const auto& g : groups) signalers.push_back({g.front(), issuingThread(*g.front())});
+    const bool byArrivals = !arrivals.empty();
+    if (byArrivals) {
+      std::string why;
+      std::optional<RingThreads> t = ringThreads(*f_.kernel, *arrivals.front()->stmt, why);
+      if (!t) throw Unprovable{arrivals.front()->stmt, "which threads arrive (noted) cannot be told: " + why};
+      const Collective& per = collective(arrivals.front()->stmt->instr->collective);
+      if (per.threads > 1 && t->threadsPerTuple % per.threads != 0)
+        throw Unprovable{arrivals.front()->stmt, "each " + std::string(per.name) + " arrives once, so whole " + per.name +
+                                                     "s must run the arrival (noted); here groups of " +
+                                                     std::to_string(t->threadsPerTuple) + " threads do"};
+      for (const std::vector<int64_t>& tuple : t->tuples) {
+        LoopTuple lt;
+        for (size_t i = 0; i < t->loops.size(); ++i) lt.push_back({t->loops[i], tuple[i]});
+        signalers.push_back({arrivals.front(), lt});
+      }
+      checkArrivedOnce(*arrivals.front(), ring, posAtom, keep, tag);
+    }
     // R2: a copy signals a position at most once; no two groups signal one position.
     for (const PlacedStmt* c : copies) {
       Instance a = enc_.instantiate(c->path, "c" + std::to_string(tag++) + ".");
@@ -199,7 +184,8 @@ public:
         const PlacedStmt* o = groups[g2].front();
         Instance ci = enc_.instantiate(c->path, "c" + std::to_string(tag++) + ".");
         Poly pc = positionIn(*c, ci);
-        Pinned po = pinAt(*o, pc, c->path, ci, std::nullopt, tag++);
+        LoopTuple issuer = issuingThread(*o);
+        Pinned po = pinAt(*o, pc, c->path, ci, std::nullopt, tag++, &issuer);
         z3::solver s = q_.newSolver();
         Queries::addFacts(s, ci);
         for (const z3::expr& d : po.defs) s.add(d);
@@ -212,8 +198,9 @@ public:
       Instance wi = enc_.instantiate(w->path, "w" + std::to_string(tag++) + ".");
       Poly pw = positionIn(*w, wi);
       Side ws = statementSide(*w, wi, keep);
-      if (copies.empty()) {
-        sink_.diag(DiagID::err_ring_deadlock, w->stmt->range, {"any", ring.name, "no TMA copy signals the ring"});
+      if (signalers.empty()) {
+        sink_.diag(DiagID::err_ring_deadlock, w->stmt->range,
+                   {"any", ring.name, byArrivals ? "no thread arrives at the ring" : "no TMA copy or arrival signals the ring"});
         continue;
       }
       // R3: some group signals the position waited for, before the wait in the
@@ -222,16 +209,22 @@ public:
       {
         z3::solver s = q_.newSolver();
         Queries::addFacts(s, wi);
-        z3::expr signalled = q_.ctx.bool_val(false);
-        for (const auto& g : groups) {
-          Pinned pc = pinAt(*g.front(), pw, w->path, wi, std::nullopt, tag++);
+        // Copies: some group signals it. Arrivals: every arriving thread does.
+        z3::expr signalled = q_.ctx.bool_val(byArrivals);  // the empty and, or the empty or
+        for (const Signaler& g : signalers) {
+          Pinned pc = pinAt(*g.stmt, pw, w->path, wi, std::nullopt, tag++, g.tuple ? &*g.tuple : nullptr);
           for (const z3::expr& d : pc.defs) s.add(d);
-          signalled = signalled || (*pc.exists && seqBefore(enc_, q_.ctx, g.front()->path, pc.inst.iter, w->path, wi.iter));
+          z3::expr before = *pc.exists && seqBefore(enc_, q_.ctx, g.stmt->path, pc.inst.iter, w->path, wi.iter);
+          signalled = byArrivals ? (signalled && before) : (signalled || before);
         }
         s.add(!signalled && posAtom == enc_.toZ3(pw));
         if (q_.solve(s) == Verdict::Sat)
           ringError(DiagID::err_ring_deadlock, w->stmt,
-                    {"{p}", ring.name, "no TMA copy signals that position before it in the sequential program"}, s, ws, ws);
+                    {"{p}", ring.name,
+                     byArrivals ? "some thread that arrives at the ring does not arrive at that position before it in the "
+                                  "sequential program"
+                                : "no TMA copy signals that position before it in the sequential program"},
+                    s, ws, ws);
       }
       // R4a: a wait for position p >= S comes after the same thread's wait for p - S
       // (so phase p / S - 1 of the slot is complete and the parity is unambiguous).
@@ -253,9 +246,10 @@ public:
       // R4b: the copies of position p + S (the slot's next phase) start after every
       // thread's wait for p: later in the sequential program, and ordered after it (the
       // same thread, or a barrier between them).
-      for (const auto& g : groups) {
-        const PlacedStmt* c = g.front();
-        Pinned pn = pinAt(*c, pw + Poly::constant(S), w->path, wi, std::nullopt, tag++);
+      const std::string what = byArrivals ? "(this arrival)" : "(this copy)";
+      for (const Signaler& g : signalers) {
+        const PlacedStmt* c = g.stmt;
+        Pinned pn = pinAt(*c, pw + Poly::constant(S), w->path, wi, std::nullopt, tag++, g.tuple ? &*g.tuple : nullptr);
         Side cs = statementSide(*c, pn.inst, keep);
         cs.inst.facts.insert(cs.inst.facts.end(), pn.defs.begin(), pn.defs.end());
         cs.inst.facts.push_back(*pn.exists);
@@ -267,7 +261,7 @@ public:
           if (q_.solve(s) == Verdict::Sat) {
             ringError(DiagID::err_ring_phase, c->stmt,
                       {"{next}", ring.name, "{slot}",
-                       "(this copy) before the wait for position {p}, the slot's previous phase, in the sequential program"},
+                       what + " before the wait for position {p}, the slot's previous phase, in the sequential program"},
                       s, ws, cs);
             continue;
           }
@@ -285,8 +279,8 @@ public:
           if (q_.solve(s) == Verdict::Sat) {
             ringError(DiagID::err_ring_phase, c->stmt,
                       {"{next}", ring.name, "{slot}",
-                       "(this copy) while a thread may not yet have waited for position {p}, the slot's previous phase: no "
-                       "barrier orders that wait before the copy"},
+                       what + " while a thread may not yet have waited for position {p}, the slot's previous phase: no "
+                              "barrier or ring orders that wait before it"},
                       s, ws, cs);
             break;
           }
@@ -294,6 +288,32 @@ public:
       }
     }
     ringKeep_.insert(ringKeep_.end(), std::make_move_iterator(keep.begin()), std::make_move_iterator(keep.end()));
+  }
+
+  /// R2 for arrivals: a thread arrives at a position at most once (the slot's count is
+  /// the number of arriving threads, so a second arrival would complete a phase early).
+  void checkArrivedOnce(const PlacedStmt& r, const Var& ring, const z3::expr& posAtom,
+                        std::vector<std::unique_ptr<AccessSite>>& keep, int& tag) {
+    Instance a = enc_.instantiate(r.path, "ar" + std::to_string(tag++) + ".");
+    Instance b = enc_.instantiate(r.path, "ar" + std::to_string(tag++) + ".");
+    Poly pa = positionIn(r, a), pb = positionIn(r, b);
+    z3::solver s = q_.newSolver();
+    Queries::addFacts(s, a);
+    Queries::addFacts(s, b);
+    z3::expr differ = q_.ctx.bool_val(false);
+    for (const Stmt* l : enclosingLoops(r.path)) {
+      if (l->loop == LoopKind::Block) {  // a ring per CTA: the same block
+        s.add(enc_.atomExpr(a.iter.at(l)) == enc_.atomExpr(b.iter.at(l)));
+        continue;
+      }
+      differ = differ || enc_.atomExpr(a.iter.at(l)) != enc_.atomExpr(b.iter.at(l));
+    }
+    if (!a.flat || !b.flat) throw Unprovable{r.stmt, "its threads cannot be modelled"};
+    s.add(enc_.toZ3(*a.flat) == enc_.toZ3(*b.flat));
+    s.add(differ && enc_.toZ3(pa) == enc_.toZ3(pb) && posAtom == enc_.toZ3(pa));
+    if (q_.solve(s) == Verdict::Sat)
+      ringError(DiagID::err_ring_arrivals, r.stmt, {"{p}", ring.name, "is arrived at twice by one thread here"}, s,
+                statementSide(r, a, keep), statementSide(r, b, keep));
   }
 
   /// R1: an access after a TMA copy that touches what the copy writes runs after the
@@ -319,6 +339,25 @@ public:
         Pinned pw = pinAt(*w, *px, z.path, zs.inst, zs.inst.flat, tag++);
         for (const z3::expr& d : pw.defs) s.add(d);
         s.add(!(*pw.exists && seqBefore(enc_, q_.ctx, w->path, pw.inst.iter, z.path, zs.inst.iter)));
+      }
+      // ... or another thread's wait for it is ordered before z by a ring (a producer
+      // refills a slot after the consumers that waited for its copy release it). Any
+      // one waiting thread will do: the first group of the threads that run the wait.
+      for (const PlacedStmt* w : waits) {
+        std::string why;
+        std::optional<RingThreads> t = ringThreads(*f_.kernel, *w->stmt, why);
+        if (!t || t->tuples.empty()) continue;
+        LoopTuple first;
+        for (size_t i = 0; i < t->loops.size(); ++i) first.push_back({t->loops[i], t->tuples.front()[i]});
+        Pinned po;
+        try {
+          po = pinAt(*w, *px, z.path, zs.inst, std::nullopt, tag++, &first);
+        } catch (const Unprovable&) {
+          continue;  // not modelled: orders nothing
+        }
+        for (const z3::expr& d : po.defs) s.add(d);
+        Side ws = statementSide(*w, po.inst, accessKeep_);
+        s.add(!(*po.exists && ringOrdered(q_, *f_.kernel, ws, zs, s)));
       }
       s.add(q_.ctx.int_const("ring.position") == enc_.toZ3(*px));
       q_.countPair();
@@ -347,14 +386,13 @@ public:
   }
 
   std::vector<std::unique_ptr<AccessSite>> ringKeep_;
+  std::vector<std::unique_ptr<AccessSite>> accessKeep_;  // wait sides of R1's queries
   std::set<std::pair<const Stmt*, DiagID>> reportedRing_;
   SyncsInEffect syncs_;
   int64_t ringSlots_ = 1;
 
 
   const KernelFacts& f_;
-  Queries& q_;
-  Encoder& enc_;
   DiagSink& sink_;
   const std::set<const AccessSite*>& bad_;
   std::vector<PlacedStmt> instrs_;

@@ -48,17 +48,27 @@ struct AsyncRole {
     // exo::mbarrier array of S slots) and a position p (slot p % S, phase p / S).
     IssueRing,    // async_ring(Q): its accesses complete when position p of the ring completes
     AwaitRing,    // await_ring(Q): the running threads wait until position p is complete
+    ArriveRing,   // arrive_ring(Q): each running copy of its collective arrives once at
+                  // position p; every running thread's accesses before the call happen
+                  // before every wait for p returns
   };
   Kind kind = Kind::None;
   std::string queue;
   int64_t pending = 0;  // Await: the first integer template argument (0 when none)
   bool async() const { return kind == Kind::Issue || kind == Kind::IssueCommit || kind == Kind::IssueRing; }
-  bool ring() const { return kind == Kind::IssueRing || kind == Kind::AwaitRing; }
+  bool ring() const { return kind == Kind::IssueRing || kind == Kind::AwaitRing || kind == Kind::ArriveRing; }
+  /// A ring wait or arrival may stand at any level (a role's warpgroup, one thread, the
+  /// block): each running thread waits, each running copy of its collective arrives
+  /// (checker/ProverRings checks that whole copies run an arrival).
+  bool anyLevel() const { return kind == Kind::AwaitRing || kind == Kind::ArriveRing; }
+  /// A statement that moves a ring position towards completion (a copy or an arrival).
+  bool signalsRing() const { return kind == Kind::IssueRing || kind == Kind::ArriveRing; }
   bool commits() const { return kind == Kind::IssueCommit || kind == Kind::Commit; }
 };
 
 /// Parses the fourth `[[exo::instr]]` argument ("async(q)", "async_commit(q)",
-/// "commit(q)", "await(q)"); false when it is none of them.
+/// "commit(q)", "await(q)", "async_ring(q)", "await_ring(q)", "arrive_ring(q)"); false
+/// when it is none of them.
 bool parseAsyncRole(const std::string& text, AsyncRole& out);
 
 struct Instruction {

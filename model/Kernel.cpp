@@ -271,6 +271,7 @@ namespace exo::model {
 bool parseAsyncRole(const std::string& text, AsyncRole& out) {
   static const std::pair<const char*, AsyncRole::Kind> kinds[] = {{"async_ring(", AsyncRole::Kind::IssueRing},
                                                                    {"await_ring(", AsyncRole::Kind::AwaitRing},
+                                                                   {"arrive_ring(", AsyncRole::Kind::ArriveRing},
                                                                    {"async_commit(", AsyncRole::Kind::IssueCommit},
                                                                    {"async(", AsyncRole::Kind::Issue},
                                                                    {"commit(", AsyncRole::Kind::Commit},

@@ -1,4 +1,4 @@
-// GPU check of hopper_gemm: the generated CUDA launcher (TMA, an mbarrier ring, asynchronous wgmma; bf16)
+// GPU check of hopper_gemm: the generated CUDA launcher (a TMA producer warpgroup, two consumer warpgroups; bf16)
 // against the sequential kernel run on the CPU, on the same random bf16 inputs, at
 // several sizes. EXO_GPU_SMALL=1 runs only the small sizes (for compute-sanitizer).
 // Build: nvcc -std=c++17 -I annotations/include -DEXO_GENERATED='"gen/hopper_gemm.cu"' gpu_main.cu

@@ -1,28 +1,34 @@
-// hopper_gemm: C = A * B^T with TMA and an mbarrier ring feeding asynchronous wgmma
+// hopper_gemm: C = A * B^T, warp-specialized: a TMA producer and two wgmma consumers
 // (row-major A is M x K, B is N x K, C is M x N; bf16 inputs, f32 accumulation and
-// output). Issue 9's first TMA sample: no warp specialization yet.
+// output).
 //
-// One block computes a 128 x 256 tile of C with two warpgroups (64 x 256 each, the
-// accumulators in registers). K advances 64 at a time through a ring of four slots of
-// 128-byte-swizzled tiles. One thread copies the A and B tiles of step kt + 2 with TMA,
-// signalling position kt + 2 of the mbarrier ring `full`; at step kt every thread waits
-// for position kt (the slot's bytes have landed) and the warpgroups multiply with
-// wgmma_async_sw128, keeping one group in flight. The block barrier after the wait orders
-// every thread's wait for position kt before the copy of position kt + 4 into the same
-// slot (issued at step kt + 2), and the multiply of step kt - 2 (complete at step
-// kt - 1's wgmma_wait<1>) before the copy of step kt + 2 overwrites its slot.
-// exo-cuda derives each slot's arrival count (2: the A and B copies), the bytes each copy
-// expects (its box) and the parity of each wait, and proves the protocol
-// (checker/ProverAsync); change the ring's size, the copy-ahead distance, a wait's
-// position or drop the barrier and it reports the position that breaks.
+// One block computes a 128 x 256 tile of C with three warpgroups. K advances 64 at a
+// time through a ring of four slots of 128-byte-swizzled A and B tiles, guarded by two
+// rings of mbarriers: `full` (a slot's tiles have landed) and `empty` (the consumers are
+// done with a slot). Each step kt has two roles, branches on the warpgroup index:
+//  - warpgroup 0, the producer: one thread waits until the consumers have released the
+//    slot's previous tiles (position kt - 4 of `empty`), then copies the A and B tiles
+//    of step kt with TMA, signalling position kt of `full`;
+//  - warpgroups 1 and 2, the consumers (64 x 256 of C each, the accumulators in
+//    registers): wait for position kt of `full`, multiply asynchronously with wgmma
+//    keeping one group in flight, and once step kt - 1's multiply is complete
+//    (wgmma_wait<1>) release its slot: every consumer thread arrives at position
+//    kt - 1 of `empty`.
+// No block barrier runs in the loop: the producer runs up to four tiles ahead.
+// Sequentially (g++) the roles run one after the other in each step, and the rings
+// do nothing: the program is its own CPU reference. exo-cuda derives the slots'
+// arrival counts (2 copies for `full`, 256 arriving threads for `empty`), each copy's
+// byte count and each wait's parity, and proves the protocol and the data flow
+// (checker/ProverRings): release a slot one step early, wait for the wrong position,
+// drop a wait or shrink the ring and it reports the position that breaks.
 #include <exo/sm90.hpp>
 
 using Element = exo::bf16;
 
 constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
 constexpr int STAGES = 4;                   // ring slots
-constexpr int AHEAD = 2;                    // tiles copied ahead of the one multiplied
-constexpr int GROUPS = 2;                   // two warpgroups of 64 x 256
+constexpr int CONSUMERS = 2;                // consumer warpgroups of 64 x 256
+constexpr int PRODUCER = 0;                 // the producer's warpgroup
 
 [[exo::kernel]]
 void hopper_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
@@ -36,38 +42,33 @@ void hopper_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
   [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn) {
     [[exo::shared(swizzle128)]] Element As[STAGES][BM][BK];
     [[exo::shared(swizzle128)]] Element Bs[STAGES][BN][BK];
-    [[exo::shared]] exo::mbarrier full[STAGES];
-    [[exo::registers]] float acc[GROUPS][64][BN];
-
-    // Positions 0 .. AHEAD - 1: the first tiles.
-    for (int p = 0; p < AHEAD; ++p) {
-      if (p < K / BK) {
-        [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
-          exo::sm90::tma_load_sw128(As[p], A, K, bm * BM, p * BK, full, p);
-          exo::sm90::tma_load_sw128(Bs[p], B, K, bn * BN, p * BK, full, p);
-        }
-      }
-    }
+    [[exo::shared]] exo::mbarrier full[STAGES];   // signalled by the copies
+    [[exo::shared]] exo::mbarrier empty[STAGES];  // signalled by the consumers
+    [[exo::registers]] float acc[1 + CONSUMERS][64][BN];  // acc[0] (the producer's) is unused
 
     for (int kt = 0; kt < K / BK; ++kt) {
-      exo::sm90::mbarrier_wait(full, kt);  // tile kt has landed in slot kt % 4
-      [[exo::sync(block)]];                // everyone has waited; slot (kt + 2) % 4 is free
-      if (kt + AHEAD < K / BK) {
-        [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
-          exo::sm90::tma_load_sw128(As[(kt + AHEAD) % STAGES], A, K, bm * BM, (kt + AHEAD) * BK, full, kt + AHEAD);
-          exo::sm90::tma_load_sw128(Bs[(kt + AHEAD) % STAGES], B, K, bn * BN, (kt + AHEAD) * BK, full, kt + AHEAD);
+      [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
+        if (g == PRODUCER) {
+          [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
+            if (kt >= STAGES) exo::sm90::mbarrier_wait(empty, kt - STAGES);  // slot kt % 4 is free
+            exo::sm90::tma_load_sw128(As[kt % STAGES], A, K, bm * BM, kt * BK, full, kt);
+            exo::sm90::tma_load_sw128(Bs[kt % STAGES], B, K, bn * BN, kt * BK, full, kt);
+          }
+        } else {
+          exo::sm90::mbarrier_wait(full, kt);  // tile kt has landed in slot kt % 4
+          // Step 0 overwrites the accumulator, later steps add to it.
+          exo::sm90::wgmma_async_sw128<BN, BK>(acc[g], As[kt % STAGES], 64 * (g - 1), 0, Bs[kt % STAGES], 0, 0, kt > 0);
+          exo::sm90::wgmma_wait<1>(acc[g]);                        // step kt - 1's multiply is complete
+          if (kt > 0) exo::sm90::mbarrier_arrive(empty, kt - 1);  // so its slot is free
         }
-      }
-      [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
-        // Step 0 overwrites the accumulator, later steps add to it.
-        exo::sm90::wgmma_async_sw128<BN, BK>(acc[g], As[kt % STAGES], 64 * g, 0, Bs[kt % STAGES], 0, 0, kt > 0);
-        exo::sm90::wgmma_wait<1>(acc[g]);  // step kt - 1's multiply is complete
       }
     }
 
-    [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
-      exo::sm90::wgmma_wait<0>(acc[g]);
-      exo::sm90::wgmma_store(C, N, bm * BM + 64 * g, bn * BN, acc[g]);
+    [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
+      if (g != PRODUCER) {
+        exo::sm90::wgmma_wait<0>(acc[g]);
+        exo::sm90::wgmma_store(C, N, bm * BM + 64 * (g - 1), bn * BN, acc[g]);
+      }
     }
   }
 }

@@ -38,7 +38,11 @@
 #endif
 #ifdef EXO_GENERATED_HOPPER
 #include <exo/sm90.hpp>
-#include EXO_GENERATED_HOPPER  // ::hopper_gemm(..., cudaStream_t): TMA + mbarrier ring, timed too
+#include EXO_GENERATED_HOPPER  // ::hopper_gemm(..., cudaStream_t): warp-specialized TMA + wgmma, timed too
+#endif
+#ifdef EXO_GENERATED_TMA
+#include <exo/sm90.hpp>
+#include EXO_GENERATED_TMA  // ::tma_gemm(..., cudaStream_t): TMA + one ring and a block barrier per step
 #endif
 
 namespace {
@@ -101,9 +105,9 @@ double median(std::vector<float> v) {
 }
 
 // The variants of one size: a launch each, enqueued on `st`.
-enum Variant { kOurs, kWgmma, kHopper, kCublasF32, kCublasBf16, kVariants };
+enum Variant { kOurs, kWgmma, kHopper, kTma, kCublasF32, kCublasBf16, kVariants };
 const char* const kNames[kVariants] = {"ours (exo mma_gemm)", "ours (exo wgmma_gemm)", "ours (exo hopper_gemm)",
-                                       "cuBLAS bf16->f32", "cuBLAS bf16->bf16"};
+                                       "ours (exo tma_gemm)", "cuBLAS bf16->f32", "cuBLAS bf16->bf16"};
 #ifdef EXO_GENERATED_WGMMA
 constexpr bool kHaveWgmma = true;
 #else
@@ -113,6 +117,11 @@ constexpr bool kHaveWgmma = false;
 constexpr bool kHaveHopper = true;
 #else
 constexpr bool kHaveHopper = false;
+#endif
+#ifdef EXO_GENERATED_TMA
+constexpr bool kHaveTma = true;
+#else
+constexpr bool kHaveTma = false;
 #endif
 
 bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
@@ -126,16 +135,18 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const std::vector<bf16> A = sample::convert<bf16>(Af), B = sample::convert<bf16>(Bf);
 
   DeviceArray<bf16> dA(nA), dB(nB), dCh(nC);
-  DeviceArray<float> dC(nC), dCw(nC), dCx(nC), dCref(nC);
-  if (!dA.p || !dB.p || !dCh.p || !dC.p || !dCw.p || !dCx.p || !dCref.p) return false;
+  DeviceArray<float> dC(nC), dCw(nC), dCx(nC), dCt(nC), dCref(nC);
+  if (!dA.p || !dB.p || !dCh.p || !dC.p || !dCw.p || !dCx.p || !dCt.p || !dCref.p) return false;
   // wgmma_gemm tiles 128 x 256 and steps K by 64: sizes it refuses are timed without it.
   const bool wgmma = kHaveWgmma && M % 128 == 0 && N % 256 == 0 && K % 64 == 0;
   const bool hopper = kHaveHopper && M % 128 == 0 && N % 256 == 0 && K % 64 == 0;  // the same tiles
+  const bool tma = kHaveTma && M % 128 == 0 && N % 256 == 0 && K % 64 == 0;
   if (!cuda_ok(cudaMemcpy(dA.p, A.data(), nA * sizeof(bf16), cudaMemcpyHostToDevice), "upload A") ||
       !cuda_ok(cudaMemcpy(dB.p, B.data(), nB * sizeof(bf16), cudaMemcpyHostToDevice), "upload B") ||
       !cuda_ok(cudaMemset(dC.p, 0xFF, nC * sizeof(float)), "poison C") ||  // NaN: unwritten fails
       !cuda_ok(cudaMemset(dCw.p, 0xFF, nC * sizeof(float)), "poison C") ||
-      !cuda_ok(cudaMemset(dCx.p, 0xFF, nC * sizeof(float)), "poison C"))
+      !cuda_ok(cudaMemset(dCx.p, 0xFF, nC * sizeof(float)), "poison C") ||
+      !cuda_ok(cudaMemset(dCt.p, 0xFF, nC * sizeof(float)), "poison C"))
     return false;
 
   auto launch = [&](int v) -> bool {
@@ -153,6 +164,12 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
 #else
         return true;
 #endif
+      case kTma:
+#ifdef EXO_GENERATED_TMA
+        return !tma || cuda_ok(::tma_gemm(M, N, K, dA.p, dB.p, dCt.p, st), "tma_gemm launcher");
+#else
+        return true;
+#endif
       case kCublasF32: return cublas_ok(cublas_gemm(h, M, N, K, dA.p, dB.p, dCref.p, CUDA_R_32F), "cublasGemmEx f32");
       default: return cublas_ok(cublas_gemm(h, M, N, K, dA.p, dB.p, dCh.p, CUDA_R_16BF), "cublasGemmEx bf16");
     }
@@ -163,11 +180,12 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   for (int v = 0; v < kVariants; ++v)
     if (!launch(v)) return false;
   if (!cuda_ok(cudaStreamSynchronize(st), "kernels")) return false;
-  std::vector<float> ours(nC), oursw(nC), oursx(nC), ref(nC);
+  std::vector<float> ours(nC), oursw(nC), oursx(nC), ourst(nC), ref(nC);
   std::vector<bf16> half(nC);
   if (!cuda_ok(cudaMemcpy(ours.data(), dC.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(oursw.data(), dCw.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(oursx.data(), dCx.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
+      !cuda_ok(cudaMemcpy(ourst.data(), dCt.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(ref.data(), dCref.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(half.data(), dCh.p, nC * sizeof(bf16), cudaMemcpyDeviceToHost), "download"))
     return false;
@@ -177,7 +195,9 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const bool wmatch = !wgmma || (werr <= 1e-2 && wmaxerr <= 1e-2);
   const double xerr = sample::rel_error(oursx, ref), xmaxerr = sample::max_error(oursx, ref);
   const bool xmatch = !hopper || (xerr <= 1e-2 && xmaxerr <= 1e-2);
-  const bool match = err <= 1e-2 && maxerr <= 1e-2 && wmatch && xmatch;
+  const double terr = sample::rel_error(ourst, ref), tmaxerr = sample::max_error(ourst, ref);
+  const bool tmatch = !tma || (terr <= 1e-2 && tmaxerr <= 1e-2);
+  const bool match = err <= 1e-2 && maxerr <= 1e-2 && wmatch && xmatch && tmatch;
   std::printf("check: ours vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", err, maxerr,
               err <= 1e-2 && maxerr <= 1e-2 ? "PASS" : "FAIL");
   if (wgmma)
@@ -186,6 +206,9 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   if (hopper)
     std::printf("       hopper_gemm vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", xerr, xmaxerr,
                 xmatch ? "PASS" : "FAIL");
+  if (tma)
+    std::printf("       tma_gemm vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", terr, tmaxerr,
+                tmatch ? "PASS" : "FAIL");
   std::printf("       cuBLAS bf16 vs cuBLAS f32: rel.error %.3e (the bf16 rounding of C)\n", herr);
 
   for (int r = 0; r < 3; ++r)  // three more warm-up rounds
@@ -218,7 +241,7 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const double flop = 2.0 * M * N * K;
   double tflops[kVariants];
   for (int v = 0; v < kVariants; ++v) {
-    if ((v == kWgmma && !wgmma) || (v == kHopper && !hopper)) {
+    if ((v == kWgmma && !wgmma) || (v == kHopper && !hopper) || (v == kTma && !tma)) {
       tflops[v] = 0;
       continue;
     }
@@ -236,11 +259,15 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   if (hopper)
     std::printf("ratio hopper_gemm / cuBLAS f32: %.3f   hopper_gemm / cuBLAS bf16: %.3f\n",
                 tflops[kHopper] / tflops[kCublasF32], tflops[kHopper] / tflops[kCublasBf16]);
-  std::printf("RESULT M=%d N=%d K=%d | ours %.1f | wgmma %.1f | hopper %.1f | cublas_f32 %.1f | cublas_bf16 %.1f TFLOP/s | "
-              "ratio %.3f | %.3f | wgmma ratio %.3f | hopper ratio %.3f | check %s\n",
-              M, N, K, tflops[kOurs], tflops[kWgmma], tflops[kHopper], tflops[kCublasF32], tflops[kCublasBf16],
-              tflops[kOurs] / tflops[kCublasF32], tflops[kOurs] / tflops[kCublasBf16],
-              tflops[kWgmma] / tflops[kCublasBf16], tflops[kHopper] / tflops[kCublasBf16], match ? "PASS" : "FAIL");
+  if (tma)
+    std::printf("ratio tma_gemm / cuBLAS f32: %.3f   tma_gemm / cuBLAS bf16: %.3f\n", tflops[kTma] / tflops[kCublasF32],
+                tflops[kTma] / tflops[kCublasBf16]);
+  std::printf("RESULT M=%d N=%d K=%d | ours %.1f | wgmma %.1f | hopper %.1f | tma %.1f | cublas_f32 %.1f | cublas_bf16 %.1f "
+              "TFLOP/s | ratio %.3f | %.3f | wgmma ratio %.3f | hopper ratio %.3f | tma ratio %.3f | check %s\n",
+              M, N, K, tflops[kOurs], tflops[kWgmma], tflops[kHopper], tflops[kTma], tflops[kCublasF32],
+              tflops[kCublasBf16], tflops[kOurs] / tflops[kCublasF32], tflops[kOurs] / tflops[kCublasBf16],
+              tflops[kWgmma] / tflops[kCublasBf16], tflops[kHopper] / tflops[kCublasBf16],
+              tflops[kTma] / tflops[kCublasBf16], match ? "PASS" : "FAIL");
   std::fflush(stdout);
   return match;
 }

@@ -156,10 +156,24 @@ inline void tma_load_sw128([[exo::shared(swizzle128)]] T (&dst)[R][64], const T*
     for (int c = 0; c < 64; ++c) dst[r][c] = src[(r0 + r) * ld + c0 + c];
 }
 
-// Waits until position `position` of `ring` is complete (every thread of the block).
+// Waits until position `position` of `ring` is complete. Each thread that runs it waits
+// (at any level: the block, a role's warpgroup, one thread).
 template <int S>
-[[exo::instr(block, "exo/sm90.hpp", "exo::sm90::gpu::mbarrier_wait_ring", "await_ring(tma)")]]
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::mbarrier_wait_ring", "await_ring(ring)")]]
 inline void mbarrier_wait([[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {}
+
+// Arrives at position `position` of `ring`: each thread that runs it arrives once (at
+// any level: a role's warpgroups, the block). What the thread did before the call
+// happens before every wait for that position returns: a consumer releases a slot to a
+// producer with it ("empty" rings). The tool initializes the ring's slots with the
+// number of arriving threads and proves that every thread arrives at each position at
+// most once, that every position waited for is reached by all of them before the wait
+// in the sequential program, and that the phases cannot alias (checker/ProverRings).
+// (One arrival per thread, not per warp: a lane-0 arrival is a divergent path inside
+// the consumers' wgmma loop, and ptxas then serializes the wgmma, warning C7518.)
+template <int S>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::mbarrier_arrive_ring", "arrive_ring(ring)")]]
+inline void mbarrier_arrive([[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {}
 
 // An accumulator to global memory: C[(r0 + i) * ldc + c0 + j] = d[i][j], converted to
 // C's element type.

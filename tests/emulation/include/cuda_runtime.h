@@ -14,6 +14,9 @@
 #include <exo/exo.hpp>
 
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include <cstddef>
 #include <mutex>
 #include <thread>
@@ -40,6 +43,10 @@ enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
 template <class F>
 inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAttribute, int) { return cudaSuccess; }
 inline cudaError_t cudaGetLastError() { return cudaSuccess; }
+// The generated code broadcasts only warp-uniform values (a warp loop's iteration, lane
+// 0's to all lanes): each lane's own value is lane 0's.
+template <class T>
+inline T __shfl_sync(unsigned, T v, int) { return v; }
 
 struct exo_dim3 {
   unsigned x = 0, y = 0, z = 0;
@@ -56,23 +63,33 @@ inline bool reverse = false;  // run order inside a barrier epoch
 struct Block {
   std::mutex mu;
   std::vector<std::condition_variable> cv;
-  std::vector<int> state;  // 0 runnable, 1 waiting at a barrier, 2 finished
+  std::vector<int> state;  // 0 runnable, 1 waiting at a barrier, 2 finished, 3 waiting for `until`
+  std::vector<std::function<bool()>> until;
   std::vector<int> order;
   int running = -1;
 
-  explicit Block(int n) : cv(n), state(n, 0) {
+  explicit Block(int n) : cv(n), state(n, 0), until(n) {
     for (int i = 0; i < n; ++i) order.push_back(reverse ? n - 1 - i : i);
   }
-  // Hands the processor to the next runnable thread; opens the barrier when none is.
+  // Hands the processor to the next runnable thread, else to a thread whose awaited
+  // condition (an mbarrier phase) now holds; opens the barrier when there is none.
   void next() {
     for (int t : order)
       if (state[t] == 0) return wake(t);
+    for (int t : order)
+      if (state[t] == 3 && until[t]()) return state[t] = 0, wake(t);
     bool any = false;
     for (int t : order)
       if (state[t] == 1) state[t] = 0, any = true;
-    if (!any) return;
+    if (any) {
+      for (int t : order)
+        if (state[t] == 0) return wake(t);
+    }
     for (int t : order)
-      if (state[t] == 0) return wake(t);
+      if (state[t] == 3) {
+        std::fprintf(stderr, "emulation: thread %d waits for an mbarrier phase that never completes (deadlock)\n", t);
+        std::abort();
+      }
   }
   void wake(int t) {
     running = t;
@@ -88,6 +105,17 @@ inline void barrier() {
   std::unique_lock<std::mutex> l(block->mu);
   int me = static_cast<int>(threadIdx.x);
   block->state[me] = 1;
+  block->next();
+  block->wait(l, me);
+}
+
+/// Blocks the running thread until `cond` holds (an mbarrier wait), running the others.
+inline void wait_until(const std::function<bool()>& cond) {
+  if (cond()) return;
+  std::unique_lock<std::mutex> l(block->mu);
+  int me = static_cast<int>(threadIdx.x);
+  block->state[me] = 3;
+  block->until[me] = cond;
   block->next();
   block->wait(l, me);
 }

@@ -35,6 +35,9 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <iterator>
+#include <map>
+#include <utility>
 #include <vector>
 #include <cstdio>
 #include <cstdlib>
@@ -238,9 +241,17 @@ struct PendingTma {
   std::function<void()> copy;
 };
 inline std::vector<PendingTma> pendingTma;  // one emulated thread runs at a time
+// Arrivals so far at each (slot, position): a copy counts one (its arrive.expect_tx), an
+// arrival one. A wait blocks (exo_emu::wait_until) until the position has the slot's
+// initialized count, so a consumer that runs before its producer waits as on the GPU.
+inline std::map<std::pair<const std::uint64_t*, int>, unsigned> arrivals;
 }  // namespace emu
 
-inline void mbarrier_init(std::uint64_t* bar, unsigned) { *bar = 0; }
+inline void mbarrier_init(std::uint64_t* bar, unsigned count) {
+  *bar = count;
+  for (auto it = emu::arrivals.begin(); it != emu::arrivals.end();)
+    it = it->first.first == bar ? emu::arrivals.erase(it) : std::next(it);
+}
 inline void mbarrier_init_fence() {}
 
 template <class T, int R, int S>
@@ -253,6 +264,7 @@ void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int
   if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) emu::fail("TMA swizzled destination not 1024-byte aligned");
   const unsigned char* base = static_cast<const unsigned char*>(map->base);
   const unsigned long long rows = map->rows, cols = map->cols, pitch = map->pitch;
+  ++emu::arrivals[{&ring[position % S], position}];
   emu::pendingTma.push_back({&ring[position % S], position, [=] {
     for (int r = 0; r < R; ++r)
       for (int c = 0; c < 64; ++c) {
@@ -266,6 +278,11 @@ void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int
 
 template <int S>
 void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
+  const std::uint64_t* slot = &ring[position % S];
+  exo_emu::wait_until([slot, position] {
+    auto it = emu::arrivals.find({slot, position});
+    return it != emu::arrivals.end() && it->second >= *slot;
+  });
   auto& p = emu::pendingTma;
   for (size_t i = 0; i < p.size();) {
     if (p[i].slot == &ring[position % S] && p[i].position == position) {
@@ -276,6 +293,12 @@ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
       ++i;
     }
   }
+}
+
+// An arrival counts towards its position's phase (a wait for it blocks until all arrive).
+template <int S>
+void mbarrier_arrive_ring(std::uint64_t (&ring)[S], int position) {
+  ++emu::arrivals[{&ring[position % S], position}];
 }
 
 template <class T, int N>

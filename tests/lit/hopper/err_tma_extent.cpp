@@ -1,7 +1,7 @@
-// samples/hopper_gemm with a TMA copy whose row pitch is not the tensor's exo::extent: the
+// samples/tma_gemm with a TMA copy whose row pitch is not the tensor's exo::extent: the
 // tensor map is built from the extent, so the copy would read other elements than its
 // meaning says.
-// RUN: sed -e 's/tma_load_sw128(As\[p\], A, K,/tma_load_sw128(As[p], A, K \/ 2,/' %samples/hopper_gemm/hopper_gemm.exo.cpp > %t.exo.cpp
+// RUN: sed -e 's/tma_load_sw128(As\[p\], A, K,/tma_load_sw128(As[p], A, K \/ 2,/' %samples/tma_gemm/tma_gemm.exo.cpp > %t.exo.cpp
 // RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
 
 // CHECK: {{.*}}.tmp.exo.cpp:46:47: error: 'exo::sm90::tma_load_sw128' reads 'A' through a TMA tensor map, which needs the row pitch of its exo::extent, 'K', not 'K / 2'

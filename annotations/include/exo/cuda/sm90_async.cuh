@@ -263,6 +263,13 @@ __device__ __forceinline__ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int
   mbarrier_wait(&ring[position % S], static_cast<unsigned>((position / S) & 1));
 }
 
+// mbarrier_arrive_ring: one arrival (release at CTA scope) on position p's slot, which
+// was initialized with the number of arriving threads.
+template <int S>
+__device__ __forceinline__ void mbarrier_arrive_ring(std::uint64_t (&ring)[S], int position) {
+  mbarrier_arrive(&ring[position % S]);
+}
+
 // ------------------------------------------------- exo/sm90.hpp's swizzled-tile forms
 // cp_async16_sw128: 16 bytes into row r, chunk c / 8 of a [[exo::shared(swizzle128)]]
 // tile (row 0 of the tile 1024-byte aligned: exo-cuda places swizzled arrays so and

@@ -1,0 +1,61 @@
+// Ring statement instances defined, not searched for (checker/ProverRings), and the
+// happens-before edge an mbarrier ring makes: a thread's accesses before it signals
+// position p (a TMA copy's arrive.expect_tx or an arrival, both release at CTA scope)
+// happen before what any thread does after its wait for p returns (acquire).
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <z3++.h>
+
+#include "checker/ProverAccess.h"
+#include "checker/ProverQuery.h"
+#include "model/Kernel.h"
+
+namespace exo::checker {
+
+/// Fixed iterations of some parallel loops (a group of threads that run a statement).
+using LoopTuple = std::vector<std::pair<const model::Stmt*, int64_t>>;
+
+/// An instance of a ring statement: `defs` define its atoms (always satisfiable),
+/// `exists` says that it runs.
+struct Pinned {
+  Instance inst;
+  std::vector<z3::expr> defs;
+  std::optional<z3::expr> exists;
+};
+
+class RingPins {
+public:
+  explicit RingPins(Queries& q) : q_(q), enc_(q.enc) {}
+
+  /// The position of a ring statement's instance; throws Unprovable when it cannot be
+  /// modelled.
+  Poly positionIn(const PlacedStmt& st, Instance& inst);
+
+  /// The instance of ring statement `st` at ring position `target`, defined from
+  /// `anchor`'s atoms: the loops it shares with the anchor's path take the anchor's
+  /// iterations, except the sequential loop whose variable the position counts (solved
+  /// from the position); its parallel iterations are those of the thread `flat` (when
+  /// set), those of `tuple` (the loops it names), or the only ones (loops of one
+  /// iteration: a copy is issued by one thread). Throws Unprovable.
+  Pinned pinAt(const PlacedStmt& st, const Poly& target, const Path& anchorPath, const Instance& anchor,
+               const std::optional<Poly>& flat, int tag, const LoopTuple* tuple = nullptr);
+
+protected:
+  Queries& q_;
+  Encoder& enc_;
+};
+
+/// Whether an mbarrier ring orders side `a` before side `b`: some ring statement that
+/// signals position p runs in a's thread after `a` (program order), and b's thread
+/// waits for p before `b`. The candidates are defined, not searched for: the signal in
+/// a's iteration of the loops it shares with `a`, or in the next iteration of the
+/// innermost shared sequential loop; the wait at that position in b's thread. Their
+/// definitions go to `s`; false (ordered by nothing) when the kernel has no ring or no
+/// candidate can be modelled.
+z3::expr ringOrdered(Queries& q, const model::Kernel& k, const Side& a, const Side& b, z3::solver& s);
+
+}  // namespace exo::checker

@@ -1,0 +1,73 @@
+// tma_gemm: C = A * B^T with TMA and an mbarrier ring feeding asynchronous wgmma
+// (row-major A is M x K, B is N x K, C is M x N; bf16 inputs, f32 accumulation and
+// output). Issue 9's first TMA sample, without warp specialization (samples/hopper_gemm
+// has it): every thread waits, and a block barrier per step frees the slots.
+// One block computes a 128 x 256 tile of C with two warpgroups (64 x 256 each, the
+// accumulators in registers). K advances 64 at a time through a ring of four slots of
+// 128-byte-swizzled tiles. One thread copies the A and B tiles of step kt + 2 with TMA,
+// signalling position kt + 2 of the mbarrier ring `full`; at step kt every thread waits
+// for position kt (the slot's bytes have landed) and the warpgroups multiply with
+// wgmma_async_sw128, keeping one group in flight. The block barrier after the wait orders
+// every thread's wait for position kt before the copy of position kt + 4 into the same
+// slot (issued at step kt + 2), and the multiply of step kt - 2 (complete at step
+// kt - 1's wgmma_wait<1>) before the copy of step kt + 2 overwrites its slot.
+// exo-cuda derives each slot's arrival count (2: the A and B copies), the bytes each copy
+// expects (its box) and the parity of each wait, and proves the protocol
+// (checker/ProverAsync); change the ring's size, the copy-ahead distance, a wait's
+// position or drop the barrier and it reports the position that breaks.
+#include <exo/sm90.hpp>
+
+using Element = exo::bf16;
+
+constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
+constexpr int STAGES = 4;                   // ring slots
+constexpr int AHEAD = 2;                    // tiles copied ahead of the one multiplied
+constexpr int GROUPS = 2;                   // two warpgroups of 64 x 256
+
+[[exo::kernel]]
+void tma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
+                 float* __restrict__ C) {
+  exo::assume(M % BM == 0 && N % BN == 0 && K % BK == 0 && K > 0);
+  exo::assume(M <= 32768 && N <= 65536 && K <= 32768);  // indices fit in int: M * N <= 2^31
+  exo::extent(A, M, K);
+  exo::extent(B, N, K);
+  exo::extent(C, M, N);
+  [[exo::parallel(block)]] for (int bm = 0; bm < M / BM; ++bm)
+  [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn) {
+    [[exo::shared(swizzle128)]] Element As[STAGES][BM][BK];
+    [[exo::shared(swizzle128)]] Element Bs[STAGES][BN][BK];
+    [[exo::shared]] exo::mbarrier full[STAGES];
+    [[exo::registers]] float acc[GROUPS][64][BN];
+
+    // Positions 0 .. AHEAD - 1: the first tiles.
+    for (int p = 0; p < AHEAD; ++p) {
+      if (p < K / BK) {
+        [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
+          exo::sm90::tma_load_sw128(As[p], A, K, bm * BM, p * BK, full, p);
+          exo::sm90::tma_load_sw128(Bs[p], B, K, bn * BN, p * BK, full, p);
+        }
+      }
+    }
+
+    for (int kt = 0; kt < K / BK; ++kt) {
+      exo::sm90::mbarrier_wait(full, kt);  // tile kt has landed in slot kt % 4
+      [[exo::sync(block)]];                // everyone has waited; slot (kt + 2) % 4 is free
+      if (kt + AHEAD < K / BK) {
+        [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
+          exo::sm90::tma_load_sw128(As[(kt + AHEAD) % STAGES], A, K, bm * BM, (kt + AHEAD) * BK, full, kt + AHEAD);
+          exo::sm90::tma_load_sw128(Bs[(kt + AHEAD) % STAGES], B, K, bn * BN, (kt + AHEAD) * BK, full, kt + AHEAD);
+        }
+      }
+      [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
+        // Step 0 overwrites the accumulator, later steps add to it.
+        exo::sm90::wgmma_async_sw128<BN, BK>(acc[g], As[kt % STAGES], 64 * g, 0, Bs[kt % STAGES], 0, 0, kt > 0);
+        exo::sm90::wgmma_wait<1>(acc[g]);  // step kt - 1's multiply is complete
+      }
+    }
+
+    [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
+      exo::sm90::wgmma_wait<0>(acc[g]);
+      exo::sm90::wgmma_store(C, N, bm * BM + 64 * g, bn * BN, acc[g]);
+    }
+  }
+}
