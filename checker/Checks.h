@@ -33,6 +33,13 @@ void checkScalarOwnership(const model::Kernel& k, model::DiagSink& sink);
 /// instructions, in one layout.
 void checkInstructions(const model::Kernel& k, model::DiagSink& sink);
 
+/// setmaxnreg: once per warpgroup, outside sequential loops, budgets within the SM.
+void checkRegisterBudgets(const model::Kernel& k, model::DiagSink& sink);
+/// Whether the kernel sets register budgets (the printer launches one block per SM).
+bool setsRegisterBudgets(const model::Kernel& k);
+/// Registers per thread at launch with one block per SM (65536 / threads, down to 8s).
+int64_t launchRegisters(const model::Kernel& k);
+
 /// Runs all of the above; true if none reported an error.
 bool checkStructure(model::Kernel& k, model::DiagSink& sink);
 

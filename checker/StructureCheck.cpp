@@ -26,6 +26,7 @@ bool checkStructure(Kernel& k, DiagSink& sink) {
   checkArrayMemory(k, sink);
   checkScalarOwnership(k, sink);
   checkInstructions(k, sink);
+  checkRegisterBudgets(k, sink);
   if (sink.errors == before) checkDistributedRegisters(k, sink);
   return sink.errors == before;
 }

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "checker/Checks.h"
 #include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
 #include "model/Fragment.h"
@@ -257,7 +258,9 @@ private:
     if (!k_.gridLoops.empty()) os_ << ")";
     os_ << " of " << k_.blockThreads << " threads, " << k_.sharedBytes << " bytes of shared memory.\n";
     line(k_.loc);
-    os_ << "__global__ void __launch_bounds__(" << k_.blockThreads << ") " << kernelName() << "(";
+    // Register budgets (setmaxnreg) start from the allocation of one block per SM.
+    os_ << "__global__ void __launch_bounds__(" << k_.blockThreads << (checker::setsRegisterBudgets(k_) ? ", 1" : "") << ") "
+        << kernelName() << "(";
     for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << paramDecl(k_.params[i]);
     for (const TensorMap& m : tensorMaps()) os_ << ", const __grid_constant__ CUtensorMap " << m.name;
     os_ << ") {\n";

@@ -175,6 +175,24 @@ template <int S>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::mbarrier_arrive_ring", "arrive_ring(ring)")]]
 inline void mbarrier_arrive([[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {}
 
+// Register budgets of warp-specialized kernels (PTX setmaxnreg): the warpgroup that runs
+// it gives back registers down to R per thread (dec: a producer that only issues copies)
+// or takes them up to R (inc: consumers holding accumulators). A warpgroup instruction
+// (all 128 threads, converged), run at most once per warpgroup and outside sequential
+// loops; the budgets of all warpgroups must fit the SM's 65536 registers and exo-cuda
+// then prints `__launch_bounds__(threads, 1)` (checker/RegisterBudgetCheck).
+// Sequentially they do nothing.
+template <int R>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::setmaxnreg_dec")]]
+inline void setmaxnreg_dec() {
+  static_assert(R >= 24 && R <= 256 && R % 8 == 0, "setmaxnreg takes 24 .. 256 registers, a multiple of 8");
+}
+template <int R>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::setmaxnreg_inc")]]
+inline void setmaxnreg_inc() {
+  static_assert(R >= 24 && R <= 256 && R % 8 == 0, "setmaxnreg takes 24 .. 256 registers, a multiple of 8");
+}
+
 // An accumulator to global memory: C[(r0 + i) * ldc + c0 + j] = d[i][j], converted to
 // C's element type.
 template <class T, int N>

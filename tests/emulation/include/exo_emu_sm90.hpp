@@ -301,6 +301,12 @@ void mbarrier_arrive_ring(std::uint64_t (&ring)[S], int position) {
   ++emu::arrivals[{&ring[position % S], position}];
 }
 
+// Register budgets move no data.
+template <int R>
+void setmaxnreg_dec() {}
+template <int R>
+void setmaxnreg_inc() {}
+
 template <class T, int N>
 void wgmma_store(T* C, int ldc, int r0, int c0, const float* d) {
   static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
