@@ -80,9 +80,11 @@ void checkTensorMap(const Stmt& s, DiagSink& sink) {
   const Instruction& in = *s.instr;
   const Expr* global = nullptr;
   const Expr* ld = nullptr;
+  const Expr* rows = nullptr;  // a copy that fills outside the tensor names its rows too
   for (size_t i = 0; i < in.operands.size() && i < s.operands.size(); ++i) {
     if (in.operands[i].kind == Operand::Kind::Global) global = s.operands[i].get();
     if (in.operands[i].name == "ld") ld = s.operands[i].get();
+    if (in.operands[i].name == "rows") rows = s.operands[i].get();
   }
   if (!global || !global->var) return;
   const Var& t = *global->var;
@@ -90,9 +92,14 @@ void checkTensorMap(const Stmt& s, DiagSink& sink) {
     sink.diag(DiagID::err_tma_extent, s.range, {in.name, t.name, "its shape: declare 'exo::extent(" + t.name + ", rows, columns)'"});
     return;
   }
-  if (ld && printExpr(*ld) != printExpr(*t.extents[1]))
+  if (ld && !sameExpr(*ld, *t.extents[1]))
     sink.diag(DiagID::err_tma_extent, ld->range,
-              {in.name, t.name, "the row pitch of its exo::extent, '" + printExpr(*t.extents[1]) + "', not '" + printExpr(*ld) + "'"});
+              {in.name, t.name, "the row pitch of its exo::extent, '" + printExpr(*t.extents[1]) + "', not '" + printExpr(*ld) + "'" +
+                   (printExpr(*ld) == printExpr(*t.extents[1]) ? " (another variable of that name)" : "")});
+  if (rows && !sameExpr(*rows, *t.extents[0]))
+    sink.diag(DiagID::err_tma_extent, rows->range,
+              {in.name, t.name, "the rows of its exo::extent, '" + printExpr(*t.extents[0]) + "', not '" + printExpr(*rows) + "'" +
+                   (printExpr(*rows) == printExpr(*t.extents[0]) ? " (another variable of that name)" : "")});
 }
 
 void checkInstructions(const Kernel& k, DiagSink& sink) {

@@ -63,6 +63,19 @@ Pinned RingPins::pinAt(const PlacedStmt& st, const Poly& target, const Path& anc
     if (counted->step != 1) throw Unprovable{st.stmt, "the loop its position counts must step by 1"};
     int v = pin.inst.loopVar.at(counted->var);
     Poly rest = pos - Poly::atom(v);
+    // `v == target - rest` defines v only when rest does not depend on v: rest may read
+    // the other loop variables and the parameters, nothing made while encoding the
+    // position (a quotient or remainder of v: `kt + kt % 2` has no v for odd targets,
+    // and an unsatisfiable definition would make every query that holds it vacuous).
+    std::set<int> affine;
+    for (const auto& [var, atom] : pin.inst.loopVar)
+      if (atom != v) affine.insert(atom);
+    for (const auto& [var, atom] : enc_.params()) affine.insert(atom);
+    for (int atom : enc_.sharedAtoms()) affine.insert(atom);
+    for (const auto& [monomial, coefficient] : rest.terms)
+      if (monomial.size() > 1 || (monomial.size() == 1 && !affine.count(monomial[0])))
+        throw Unprovable{st.stmt, "its ring position must be the loop variable it counts plus an affine term in the other "
+                                  "loop variables and the parameters (no division, remainder or product)"};
     pin.defs.push_back(enc_.atomExpr(v) == enc_.toZ3(target - rest));
   } else {
     ranges.push_back(enc_.toZ3(pos) == enc_.toZ3(target));

@@ -268,6 +268,21 @@ const char* operandKindName(Operand::Kind k) {
 
 namespace exo::model {
 
+bool sameExpr(const Expr& a, const Expr& b) {
+  if (a.kind != b.kind || a.op != b.op || a.var != b.var || a.ival != b.ival || a.spelling != b.spelling ||
+      a.type.scalar != b.type.scalar || a.implicit != b.implicit || a.args.size() != b.args.size())
+    return false;
+  if (a.kind == ExprKind::FloatLit && a.fval != b.fval) return false;
+  for (size_t i = 0; i < a.args.size(); ++i) {
+    if (!a.args[i] || !b.args[i]) {
+      if (a.args[i] != b.args[i]) return false;
+      continue;
+    }
+    if (!sameExpr(*a.args[i], *b.args[i])) return false;
+  }
+  return true;
+}
+
 bool parseAsyncRole(const std::string& text, AsyncRole& out) {
   static const std::pair<const char*, AsyncRole::Kind> kinds[] = {{"async_ring(", AsyncRole::Kind::IssueRing},
                                                                    {"await_ring(", AsyncRole::Kind::AwaitRing},

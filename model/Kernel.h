@@ -157,6 +157,10 @@ struct Expr {
   static ExprPtr window(Var* v, std::vector<ExprPtr> prefix, Type t = {});
 };
 
+/// The same expression: same nodes, operators, literals and variables (the Var objects,
+/// not their names: a local that shadows a name is another variable).
+bool sameExpr(const Expr& a, const Expr& b);
+
 // ----------------------------------------------------------------- statements
 
 enum class StmtKind {

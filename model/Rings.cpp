@@ -22,14 +22,16 @@ const Expr& ringPosition(const Stmt& call) { return *call.operands.back(); }
 
 std::vector<std::vector<const Stmt*>> ringCopyGroups(const Kernel& k, const Var& ring) {
   std::vector<std::vector<const Stmt*>> groups;
-  std::vector<std::pair<const Stmt*, std::string>> keys;
+  // A group: the calls in one block whose positions are the same expression (the same
+  // variables: a shadowing local with the same name is another position).
+  std::vector<std::pair<const Stmt*, const Expr*>> keys;
   if (!k.blockBody) return groups;
   walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
     if (s.kind != StmtKind::Instr) return true;
     if (s.instr->async.kind == AsyncRole::Kind::IssueRing && ringOf(s) == &ring) {
-      std::pair<const Stmt*, std::string> key{path.empty() ? nullptr : path.back(), printExpr(ringPosition(s))};
+      std::pair<const Stmt*, const Expr*> key{path.empty() ? nullptr : path.back(), &ringPosition(s)};
       size_t g = 0;
-      while (g < keys.size() && keys[g] != key) ++g;
+      while (g < keys.size() && !(keys[g].first == key.first && sameExpr(*keys[g].second, *key.second))) ++g;
       if (g == keys.size()) {
         keys.push_back(key);
         groups.emplace_back();

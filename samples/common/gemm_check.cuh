@@ -67,6 +67,32 @@ inline bool sweep_128x256x64(const char* name, Cpu cpu, Launcher gpu, cudaStream
   return ok;
 }
 
+/// The sweep of a sample that takes any M, N and K with K % 8 == 0 (hopper_gemm: TMA fills
+/// the boxes that cross an edge with zeros, the store is clipped), tiling C by 128 x 256
+/// and K by 64: the tile-multiple sizes of sweep_128x256x64, ragged ones (every edge
+/// crossed, one row, one k-step of 8), the largest M, N, K, then five it must refuse.
+inline bool sweep_any_k8(const char* name, Cpu cpu, Launcher gpu, cudaStream_t st) {
+  bool ok = true;
+  ok &= run(name, cpu, gpu, st, 128, 256, 64);     // one block, one k-step
+  ok &= run(name, cpu, gpu, st, 200, 300, 136);    // 2 x 2 blocks, every edge crossed, 3 k-steps
+  ok &= run(name, cpu, gpu, st, 1, 1, 8);          // one element
+  if (!gpu::small_only()) {
+    ok &= run(name, cpu, gpu, st, 640, 256, 512);    // tile multiples: the ring wraps twice
+    ok &= run(name, cpu, gpu, st, 1000, 1000, 1000); // 8 x 4 blocks, 16 k-steps, all ragged
+    ok &= run(name, cpu, gpu, st, 77, 4099, 2056);   // one row block, a ragged last column block
+    ok &= run(name, cpu, gpu, st, 2048, 2048, 1024); // 128 blocks
+    ok &= run(name, cpu, gpu, st, 32768, 200, 72);   // the largest M
+    ok &= run(name, cpu, gpu, st, 130, 65536, 64);   // the largest N
+    ok &= run(name, cpu, gpu, st, 128, 256, 32768);  // the largest K (512 k-steps)
+  }
+  ok &= rejects(name, gpu, st, 128, 256, 60);     // K % 8 != 0 (rows not 16-byte aligned for TMA)
+  ok &= rejects(name, gpu, st, 128, 256, 0);      // K == 0
+  ok &= rejects(name, gpu, st, 0, 256, 64);       // M == 0
+  ok &= rejects(name, gpu, st, 32776, 256, 64);   // M > 32768
+  ok &= rejects(name, gpu, st, 128, 256, 32776);  // K > 32768
+  return ok;
+}
+
 }  // namespace gemm
 
 #endif  // EXO_GEMM_CHECK_CUH

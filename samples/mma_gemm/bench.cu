@@ -44,6 +44,10 @@
 #include <exo/sm90.hpp>
 #include EXO_GENERATED_TMA  // ::tma_gemm(..., cudaStream_t): TMA + one ring and a block barrier per step
 #endif
+#ifdef EXO_GENERATED_RAGGED
+#include <exo/sm90.hpp>
+#include EXO_GENERATED_RAGGED  // ::ragged_gemm(..., cudaStream_t): hopper_gemm for any M, N, K % 8
+#endif
 
 namespace {
 
@@ -105,9 +109,10 @@ double median(std::vector<float> v) {
 }
 
 // The variants of one size: a launch each, enqueued on `st`.
-enum Variant { kOurs, kWgmma, kHopper, kTma, kCublasF32, kCublasBf16, kVariants };
+enum Variant { kOurs, kWgmma, kHopper, kTma, kRagged, kCublasF32, kCublasBf16, kVariants };
 const char* const kNames[kVariants] = {"ours (exo mma_gemm)", "ours (exo wgmma_gemm)", "ours (exo hopper_gemm)",
-                                       "ours (exo tma_gemm)", "cuBLAS bf16->f32", "cuBLAS bf16->bf16"};
+                                       "ours (exo tma_gemm)", "ours (exo ragged_gemm)", "cuBLAS bf16->f32",
+                                       "cuBLAS bf16->bf16"};
 #ifdef EXO_GENERATED_WGMMA
 constexpr bool kHaveWgmma = true;
 #else
@@ -123,6 +128,11 @@ constexpr bool kHaveTma = true;
 #else
 constexpr bool kHaveTma = false;
 #endif
+#ifdef EXO_GENERATED_RAGGED
+constexpr bool kHaveRagged = true;
+#else
+constexpr bool kHaveRagged = false;
+#endif
 
 bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const int M = sz.M, N = sz.N, K = sz.K;
@@ -135,23 +145,26 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const std::vector<bf16> A = sample::convert<bf16>(Af), B = sample::convert<bf16>(Bf);
 
   DeviceArray<bf16> dA(nA), dB(nB), dCh(nC);
-  DeviceArray<float> dC(nC), dCw(nC), dCx(nC), dCt(nC), dCref(nC);
-  if (!dA.p || !dB.p || !dCh.p || !dC.p || !dCw.p || !dCx.p || !dCt.p || !dCref.p) return false;
+  DeviceArray<float> dC(nC), dCw(nC), dCx(nC), dCt(nC), dCr(nC), dCref(nC);
+  if (!dA.p || !dB.p || !dCh.p || !dC.p || !dCw.p || !dCx.p || !dCt.p || !dCr.p || !dCref.p) return false;
   // wgmma_gemm tiles 128 x 256 and steps K by 64: sizes it refuses are timed without it.
   const bool wgmma = kHaveWgmma && M % 128 == 0 && N % 256 == 0 && K % 64 == 0;
   const bool hopper = kHaveHopper && M % 128 == 0 && N % 256 == 0 && K % 64 == 0;  // the same tiles
   const bool tma = kHaveTma && M % 128 == 0 && N % 256 == 0 && K % 64 == 0;
+  const bool ragged = kHaveRagged && K % 8 == 0;  // any M, N
+  const bool mma = M % 128 == 0 && N % 128 == 0 && K % 32 == 0;  // mma_gemm's tiles: other sizes are timed without it
   if (!cuda_ok(cudaMemcpy(dA.p, A.data(), nA * sizeof(bf16), cudaMemcpyHostToDevice), "upload A") ||
       !cuda_ok(cudaMemcpy(dB.p, B.data(), nB * sizeof(bf16), cudaMemcpyHostToDevice), "upload B") ||
       !cuda_ok(cudaMemset(dC.p, 0xFF, nC * sizeof(float)), "poison C") ||  // NaN: unwritten fails
       !cuda_ok(cudaMemset(dCw.p, 0xFF, nC * sizeof(float)), "poison C") ||
       !cuda_ok(cudaMemset(dCx.p, 0xFF, nC * sizeof(float)), "poison C") ||
-      !cuda_ok(cudaMemset(dCt.p, 0xFF, nC * sizeof(float)), "poison C"))
+      !cuda_ok(cudaMemset(dCt.p, 0xFF, nC * sizeof(float)), "poison C") ||
+      !cuda_ok(cudaMemset(dCr.p, 0xFF, nC * sizeof(float)), "poison C"))
     return false;
 
   auto launch = [&](int v) -> bool {
     switch (v) {
-      case kOurs: return cuda_ok(::mma_gemm(M, N, K, dA.p, dB.p, dC.p, st), "mma_gemm launcher");
+      case kOurs: return !mma || cuda_ok(::mma_gemm(M, N, K, dA.p, dB.p, dC.p, st), "mma_gemm launcher");
       case kWgmma:
 #ifdef EXO_GENERATED_WGMMA
         return !wgmma || cuda_ok(::wgmma_gemm(M, N, K, dA.p, dB.p, dCw.p, st), "wgmma_gemm launcher");
@@ -170,6 +183,12 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
 #else
         return true;
 #endif
+      case kRagged:
+#ifdef EXO_GENERATED_RAGGED
+        return !ragged || cuda_ok(::ragged_gemm(M, N, K, dA.p, dB.p, dCr.p, st), "ragged_gemm launcher");
+#else
+        return true;
+#endif
       case kCublasF32: return cublas_ok(cublas_gemm(h, M, N, K, dA.p, dB.p, dCref.p, CUDA_R_32F), "cublasGemmEx f32");
       default: return cublas_ok(cublas_gemm(h, M, N, K, dA.p, dB.p, dCh.p, CUDA_R_16BF), "cublasGemmEx bf16");
     }
@@ -180,12 +199,13 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   for (int v = 0; v < kVariants; ++v)
     if (!launch(v)) return false;
   if (!cuda_ok(cudaStreamSynchronize(st), "kernels")) return false;
-  std::vector<float> ours(nC), oursw(nC), oursx(nC), ourst(nC), ref(nC);
+  std::vector<float> ours(nC), oursw(nC), oursx(nC), ourst(nC), oursr(nC), ref(nC);
   std::vector<bf16> half(nC);
   if (!cuda_ok(cudaMemcpy(ours.data(), dC.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(oursw.data(), dCw.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(oursx.data(), dCx.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(ourst.data(), dCt.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
+      !cuda_ok(cudaMemcpy(oursr.data(), dCr.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(ref.data(), dCref.p, nC * sizeof(float), cudaMemcpyDeviceToHost), "download") ||
       !cuda_ok(cudaMemcpy(half.data(), dCh.p, nC * sizeof(bf16), cudaMemcpyDeviceToHost), "download"))
     return false;
@@ -197,9 +217,12 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const bool xmatch = !hopper || (xerr <= 1e-2 && xmaxerr <= 1e-2);
   const double terr = sample::rel_error(ourst, ref), tmaxerr = sample::max_error(ourst, ref);
   const bool tmatch = !tma || (terr <= 1e-2 && tmaxerr <= 1e-2);
-  const bool match = err <= 1e-2 && maxerr <= 1e-2 && wmatch && xmatch && tmatch;
+  const double rerr = sample::rel_error(oursr, ref), rmaxerr = sample::max_error(oursr, ref);
+  const bool rmatch = !ragged || (rerr <= 1e-2 && rmaxerr <= 1e-2);
+  const bool omatch = !mma || (err <= 1e-2 && maxerr <= 1e-2);
+  const bool match = omatch && wmatch && xmatch && tmatch && rmatch;
   std::printf("check: ours vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", err, maxerr,
-              err <= 1e-2 && maxerr <= 1e-2 ? "PASS" : "FAIL");
+              !mma ? "not run (size)" : omatch ? "PASS" : "FAIL");
   if (wgmma)
     std::printf("       wgmma_gemm vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", werr, wmaxerr,
                 wmatch ? "PASS" : "FAIL");
@@ -209,6 +232,9 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   if (tma)
     std::printf("       tma_gemm vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", terr, tmaxerr,
                 tmatch ? "PASS" : "FAIL");
+  if (ragged)
+    std::printf("       ragged_gemm vs cuBLAS f32: rel.error %.3e, max rel.error %.3e: %s\n", rerr, rmaxerr,
+                rmatch ? "PASS" : "FAIL");
   std::printf("       cuBLAS bf16 vs cuBLAS f32: rel.error %.3e (the bf16 rounding of C)\n", herr);
 
   for (int r = 0; r < 3; ++r)  // three more warm-up rounds
@@ -241,7 +267,7 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const double flop = 2.0 * M * N * K;
   double tflops[kVariants];
   for (int v = 0; v < kVariants; ++v) {
-    if ((v == kWgmma && !wgmma) || (v == kHopper && !hopper) || (v == kTma && !tma)) {
+    if ((v == kOurs && !mma) || (v == kWgmma && !wgmma) || (v == kHopper && !hopper) || (v == kTma && !tma) || (v == kRagged && !ragged)) {
       tflops[v] = 0;
       continue;
     }
@@ -262,12 +288,13 @@ bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   if (tma)
     std::printf("ratio tma_gemm / cuBLAS f32: %.3f   tma_gemm / cuBLAS bf16: %.3f\n", tflops[kTma] / tflops[kCublasF32],
                 tflops[kTma] / tflops[kCublasBf16]);
-  std::printf("RESULT M=%d N=%d K=%d | ours %.1f | wgmma %.1f | hopper %.1f | tma %.1f | cublas_f32 %.1f | cublas_bf16 %.1f "
-              "TFLOP/s | ratio %.3f | %.3f | wgmma ratio %.3f | hopper ratio %.3f | tma ratio %.3f | check %s\n",
-              M, N, K, tflops[kOurs], tflops[kWgmma], tflops[kHopper], tflops[kTma], tflops[kCublasF32],
+  std::printf("RESULT M=%d N=%d K=%d | ours %.1f | wgmma %.1f | hopper %.1f | tma %.1f | ragged %.1f | cublas_f32 %.1f | "
+              "cublas_bf16 %.1f TFLOP/s | ratio %.3f | %.3f | wgmma ratio %.3f | hopper ratio %.3f | tma ratio %.3f | "
+              "ragged ratio %.3f | check %s\n",
+              M, N, K, tflops[kOurs], tflops[kWgmma], tflops[kHopper], tflops[kTma], tflops[kRagged], tflops[kCublasF32],
               tflops[kCublasBf16], tflops[kOurs] / tflops[kCublasF32], tflops[kOurs] / tflops[kCublasBf16],
               tflops[kWgmma] / tflops[kCublasBf16], tflops[kHopper] / tflops[kCublasBf16],
-              tflops[kTma] / tflops[kCublasBf16], match ? "PASS" : "FAIL");
+              tflops[kTma] / tflops[kCublasBf16], tflops[kRagged] / tflops[kCublasBf16], match ? "PASS" : "FAIL");
   std::fflush(stdout);
   return match;
 }
@@ -308,8 +335,9 @@ int main(int argc, char** argv) {
 
   bool ok = true;
   for (const Size& s : sizes) {
-    if (s.M % 128 || s.N % 128 || s.K % 32) {
-      std::printf("\n== M=%d N=%d K=%d: skipped (mma_gemm needs M, N %% 128 == 0, K %% 32 == 0)\n", s.M, s.N, s.K);
+    // A size no variant takes (mma_gemm: M, N % 128, K % 32; ragged_gemm: K % 8).
+    if ((s.M % 128 || s.N % 128 || s.K % 32) && !(kHaveRagged && s.K % 8 == 0)) {
+      std::printf("\n== M=%d N=%d K=%d: skipped (no variant takes it)\n", s.M, s.N, s.K);
       ok = false;
       continue;
     }

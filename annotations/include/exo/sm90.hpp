@@ -156,6 +156,22 @@ inline void tma_load_sw128([[exo::shared(swizzle128)]] T (&dst)[R][64], const T*
     for (int c = 0; c < 64; ++c) dst[r][c] = src[(r0 + r) * ld + c0 + c];
 }
 
+// The same box copy where the box may cross the tensor's edge (M, N, K not multiples of
+// the tile): elements outside the `rows` x `ld` tensor are zeros (TMA fills them; the
+// copy still counts the whole box's bytes). `rows` and `ld` are the tensor's
+// `exo::extent(src, rows, ld)`. The row pitch must keep rows 16-byte aligned (TMA's
+// global strides are multiples of 16 bytes): ld % 8 == 0 for 16-bit elements.
+template <class T, int R, int S>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_sw128_fill", "async_ring(tma)")]]
+inline void tma_load_sw128_fill([[exo::shared(swizzle128)]] T (&dst)[R][64], const T* src, int rows, int ld, int r0,
+                                int c0, [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S],
+                                [[maybe_unused]] int position) {
+  static_assert(sizeof(T) == 2 && R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows of 64 16-bit elements");
+  exo::aligned(src[ld], 16);  // the row pitch: a multiple of 16 bytes (the base is 16-byte aligned)
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < 64; ++c) dst[r][c] = r0 + r < rows && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
+}
+
 // Waits until position `position` of `ring` is complete. Each thread that runs it waits
 // (at any level: the block, a role's warpgroup, one thread).
 template <int S>
@@ -200,6 +216,16 @@ template <class T, int N>
 inline void wgmma_store(T* C, int ldc, int r0, int c0, [[exo::fragment(wgmma_c)]] const float (&d)[64][N]) {
   for (int i = 0; i < 64; ++i)
     for (int j = 0; j < N; ++j) C[(r0 + i) * ldc + c0 + j] = T(d[i][j]);
+}
+
+// wgmma_store, clipped to a `rows` x `ldc` matrix: the accumulator elements outside it
+// (the tile crosses C's edge) are not stored.
+template <class T, int N>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_store_clip")]]
+inline void wgmma_store_clip(T* C, int rows, int ldc, int r0, int c0, [[exo::fragment(wgmma_c)]] const float (&d)[64][N]) {
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < N; ++j)
+      if (r0 + i < rows && c0 + j < ldc) C[(r0 + i) * ldc + c0 + j] = T(d[i][j]);
 }
 
 }  // namespace sm90

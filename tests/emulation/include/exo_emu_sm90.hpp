@@ -276,6 +276,13 @@ void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int
   }});
 }
 
+template <class T, int R, int S>
+void tma_load_sw128_fill(T (&dst)[R][64], const CUtensorMap* map, int rows, int ld, int r0, int c0,
+                         std::uint64_t (&ring)[S], int position) {
+  if (rows != static_cast<int>(map->rows)) emu::fail("TMA row count differs from the tensor map");
+  tma_load_sw128<T, R, S>(dst, map, ld, r0, c0, ring, position);  // fills outside the map with zeros
+}
+
 template <int S>
 void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
   const std::uint64_t* slot = &ring[position % S];
@@ -299,6 +306,15 @@ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
 template <int S>
 void mbarrier_arrive_ring(std::uint64_t (&ring)[S], int position) {
   ++emu::arrivals[{&ring[position % S], position}];
+}
+
+template <class T, int N>
+void wgmma_store_clip(T* C, int rows, int ldc, int r0, int c0, const float* d) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n)
+      if (emu::wgmma_c(i, n).thread == emu::thread() && r0 + i < rows && c0 + n < ldc)
+        C[(r0 + i) * ldc + c0 + n] = T(d[emu::wgmma_c(i, n).slot]);
 }
 
 // Register budgets move no data.

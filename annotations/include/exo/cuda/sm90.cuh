@@ -403,6 +403,45 @@ __device__ __forceinline__ void wgmma_store(T* C, int ldc, int r0, int c0, const
   }
 }
 
+namespace detail {
+// *p = v converted to T when `pred`: a predicated st.global inside one asm, not a branch
+// (a branch around a read of the accumulator is a divergent path to ptxas, which then
+// serializes every wgmma of the kernel: C7518).
+template <class T>
+__device__ __forceinline__ void store_if(T* p, float v, bool pred) {
+  if constexpr (std::is_same_v<T, float>) {
+    asm volatile("{\n.reg .pred q;\nsetp.ne.b32 q, %2, 0;\n@q st.global.f32 [%0], %1;\n}" ::"l"(p), "f"(v),
+                 "r"(static_cast<int>(pred))
+                 : "memory");
+  } else {
+    const T x = from_float<T>(v);
+    const unsigned short bits = *reinterpret_cast<const unsigned short*>(&x);
+    asm volatile("{\n.reg .pred q;\nsetp.ne.b32 q, %2, 0;\n@q st.global.b16 [%0], %1;\n}" ::"l"(p), "h"(bits),
+                 "r"(static_cast<int>(pred))
+                 : "memory");
+  }
+}
+}  // namespace detail
+
+// wgmma_store_clip: the same, storing only the elements inside the rows x ldc matrix.
+template <class T, int N>
+__device__ __forceinline__ void wgmma_store_clip(T* C, int rows, int ldc, int r0, int c0, const float* d) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  const int l = static_cast<int>(detail::lane_id()), w = static_cast<int>(detail::warp_in_warpgroup());
+  const int r = r0 + 16 * w + (l >> 2), c = c0 + 2 * (l & 3);
+  T* p = C + r * ldc + c;
+  T* q = p + 8 * ldc;
+  const bool rowP = r < rows, rowQ = r + 8 < rows;
+#pragma unroll
+  for (int nb = 0; nb < N / 8; ++nb) {
+    const bool c0in = c + 8 * nb < ldc, c1in = c + 8 * nb + 1 < ldc;
+    detail::store_if(p + 8 * nb, d[4 * nb], rowP && c0in);
+    detail::store_if(p + 8 * nb + 1, d[4 * nb + 1], rowP && c1in);
+    detail::store_if(q + 8 * nb, d[4 * nb + 2], rowQ && c0in);
+    detail::store_if(q + 8 * nb + 1, d[4 * nb + 3], rowQ && c1in);
+  }
+}
+
 }  // namespace gpu
 }  // namespace sm90
 }  // namespace exo

@@ -257,6 +257,15 @@ __device__ __forceinline__ void tma_load_sw128(T (&dst)[R][64], const CUtensorMa
   tma_load_2d(&dst[0][0], map, c0, r0, bar);
 }
 
+// tma_load_sw128_fill: the same copy; the tensor map (built from the tensor's extent)
+// makes TMA fill the box's elements outside the tensor with zeros, and complete_tx still
+// counts the whole box.
+template <class T, int R, int S>
+__device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][64], const CUtensorMap* map, int /*rows*/, int ld, int r0,
+                                                    int c0, std::uint64_t (&ring)[S], int position) {
+  tma_load_sw128<T, R, S>(dst, map, ld, r0, c0, ring, position);
+}
+
 // mbarrier_wait_ring: the parity of position p's phase is (p / S) % 2.
 template <int S>
 __device__ __forceinline__ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
