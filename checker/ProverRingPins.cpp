@@ -105,64 +105,98 @@ RingStatements ringStatements(const Kernel& k) {
 
 }  // namespace
 
+namespace {
+
+/// An instance of ring statement `st` near side `anchor`: in the anchor's thread, in the
+/// anchor's iterations of the loops they share, except the innermost shared sequential
+/// loop, which is `offset` iterations away (0, +1: the next, -1: the previous). Its
+/// definitions (always satisfiable) in `defs`, that it runs in `runs`, its position in
+/// `pos`. nullopt when that cannot be modelled (a sequential loop of its own).
+struct Near {
+  Instance inst;
+  std::vector<z3::expr> defs;
+  z3::expr runs;
+  Poly pos;
+};
+std::optional<Near> nearInstance(Queries& q, const PlacedStmt& st, const Side& anchor, int offset) {
+  Encoder& enc = q.enc;
+  const Path& ap = anchor.site->path;
+  std::set<const Stmt*> common;
+  const Stmt* innerSeq = nullptr;
+  for (size_t i = 0; i < st.path.size() && i < ap.size() && st.path[i].container == ap[i].container; ++i)
+    if (st.path[i].container->kind == StmtKind::For) {
+      common.insert(st.path[i].container);
+      if (st.path[i].container->loop == LoopKind::Seq) innerSeq = st.path[i].container;
+    }
+  if (offset && !innerSeq) return std::nullopt;
+  for (const Stmt* l : enclosingLoops(st.path))
+    if (l->loop == LoopKind::Seq && !common.count(l)) return std::nullopt;  // which iteration: not modelled
+  std::vector<z3::expr> ranges;
+  Instance inst = enc.instantiateApart(st.path, "near.", ranges);
+  std::string why;
+  std::optional<Poly> pos = enc.intExpr(model::ringPosition(*st.stmt), inst, why);
+  if (!pos || !inst.flat) return std::nullopt;
+  std::vector<z3::expr> defs = inst.facts;
+  for (const Stmt* l : common) {
+    if (l->loop != LoopKind::Seq && l->loop != LoopKind::Block) continue;  // the thread decides
+    if (!anchor.inst.iter.count(l) || !anchor.inst.loopVar.count(l->var)) return std::nullopt;
+    const int64_t d = l == innerSeq ? offset : 0;
+    defs.push_back(enc.atomExpr(inst.iter.at(l)) == enc.atomExpr(anchor.inst.iter.at(l)) + q.ctx.int_val(d));
+    defs.push_back(enc.atomExpr(inst.loopVar.at(l->var)) ==
+                   enc.atomExpr(anchor.inst.loopVar.at(l->var)) + q.ctx.int_val(d * static_cast<int64_t>(l->step)));
+  }
+  defs.push_back(enc.toZ3(*inst.flat) == enc.toZ3(*anchor.inst.flat));
+  return Near{std::move(inst), std::move(defs), allOf(q.ctx, ranges), *pos};
+}
+
+}  // namespace
+
 z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, z3::solver& s) {
   z3::expr e = q.ctx.bool_val(false);
   RingStatements rs = ringStatements(k);
   if (rs.signals.empty() || rs.waits.empty() || !a.inst.flat || !b.inst.flat) return e;
   RingPins pins(q);
   Encoder& enc = q.enc;
-  for (const PlacedStmt& r : rs.signals) {
-    const Path& ap = a.site->path;
-    // The loops the signal shares with a (a common prefix of containers).
-    std::set<const Stmt*> common;
-    const Stmt* innerSeq = nullptr;
-    for (size_t i = 0; i < r.path.size() && i < ap.size() && r.path[i].container == ap[i].container; ++i)
-      if (r.path[i].container->kind == StmtKind::For) {
-        common.insert(r.path[i].container);
-        if (r.path[i].container->loop == LoopKind::Seq) innerSeq = r.path[i].container;
-      }
-    bool modelled = true;
-    for (const Stmt* l : enclosingLoops(r.path))
-      if (l->loop == LoopKind::Seq && !common.count(l)) modelled = false;  // which iteration: not modelled
-    if (!modelled) continue;
-    for (int next = 0; next < (innerSeq ? 2 : 1); ++next) {
-      std::vector<z3::expr> ranges;
-      Instance ri = enc.instantiateApart(r.path, "sig.", ranges);
-      std::string why;
-      std::optional<Poly> pos = enc.intExpr(model::ringPosition(*r.stmt), ri, why);
-      if (!pos) continue;
-      std::vector<z3::expr> defs = ri.facts;
-      bool ok = true;
-      for (const Stmt* l : common) {
-        if (l->loop != LoopKind::Seq && l->loop != LoopKind::Block) continue;  // the thread decides
-        if (!a.inst.iter.count(l) || !a.inst.loopVar.count(l->var)) {
-          ok = false;
-          break;
-        }
-        z3::expr ia = enc.atomExpr(a.inst.iter.at(l));
-        if (next && l == innerSeq) ia = ia + 1;
-        defs.push_back(enc.atomExpr(ri.iter.at(l)) == ia);
-        defs.push_back(enc.atomExpr(ri.loopVar.at(l->var)) ==
-                       enc.atomExpr(a.inst.loopVar.at(l->var)) +
-                           (next && l == innerSeq ? q.ctx.int_val(static_cast<int64_t>(l->step)) : q.ctx.int_val(0)));
-      }
-      if (!ok || !ri.flat) continue;
-      defs.push_back(enc.toZ3(*ri.flat) == enc.toZ3(*a.inst.flat));
-      z3::expr signalled = allOf(q.ctx, ranges) && seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, ri.iter);
-      const Var* ring = model::ringOf(*r.stmt);
+  const Path& ap = a.site->path;
+  const Path& bp = b.site->path;
+  // From the signal side: a signal in a's thread, in a's iteration or the next one; the
+  // wait for its position in b's thread, pinned.
+  for (const PlacedStmt& r : rs.signals)
+    for (int offset : {0, 1}) {
+      std::optional<Near> sig = nearInstance(q, r, a, offset);
+      if (!sig) continue;
+      z3::expr signalled = sig->runs && seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, sig->inst.iter);
       for (const PlacedStmt& w : rs.waits) {
-        if (model::ringOf(*w.stmt) != ring) continue;
+        if (model::ringOf(*w.stmt) != model::ringOf(*r.stmt)) continue;
         try {
-          Pinned pw = pins.pinAt(w, *pos, b.site->path, b.inst, b.inst.flat, 0);
-          for (const z3::expr& d : defs) s.add(d);
+          Pinned pw = pins.pinAt(w, sig->pos, bp, b.inst, b.inst.flat, 0);
+          for (const z3::expr& d : sig->defs) s.add(d);
           for (const z3::expr& d : pw.defs) s.add(d);
-          e = e || (signalled && *pw.exists && seqBefore(enc, q.ctx, w.path, pw.inst.iter, b.site->path, b.inst.iter));
+          e = e || (signalled && *pw.exists && seqBefore(enc, q.ctx, w.path, pw.inst.iter, bp, b.inst.iter));
         } catch (const Unprovable&) {
           // Not modelled: this candidate orders nothing (conservative).
         }
       }
     }
-  }
+  // From the wait side: a wait in b's thread, in b's iteration or the previous one; the
+  // signal of its position in a's thread, pinned (a release several steps after the
+  // access: the producer's wait names the position).
+  for (const PlacedStmt& w : rs.waits)
+    for (int offset : {0, -1}) {
+      std::optional<Near> wait = nearInstance(q, w, b, offset);
+      if (!wait) continue;
+      z3::expr waited = wait->runs && seqBefore(enc, q.ctx, w.path, wait->inst.iter, bp, b.inst.iter);
+      for (const PlacedStmt& r : rs.signals) {
+        if (model::ringOf(*r.stmt) != model::ringOf(*w.stmt)) continue;
+        try {
+          Pinned pr = pins.pinAt(r, wait->pos, ap, a.inst, a.inst.flat, 0);
+          for (const z3::expr& d : wait->defs) s.add(d);
+          for (const z3::expr& d : pr.defs) s.add(d);
+          e = e || (waited && *pr.exists && seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, pr.inst.iter));
+        } catch (const Unprovable&) {
+        }
+      }
+    }
   return e;
 }
 

@@ -52,10 +52,11 @@ protected:
 /// Whether an mbarrier ring orders side `a` before side `b`: some ring statement that
 /// signals position p runs in a's thread after `a` (program order), and b's thread
 /// waits for p before `b`. The candidates are defined, not searched for: the signal in
-/// a's iteration of the loops it shares with `a`, or in the next iteration of the
-/// innermost shared sequential loop; the wait at that position in b's thread. Their
-/// definitions go to `s`; false (ordered by nothing) when the kernel has no ring or no
-/// candidate can be modelled.
+/// a's iteration of the loops it shares with `a` or the next iteration of the innermost
+/// shared sequential loop, with the wait at its position in b's thread; or the wait in
+/// b's iteration or the previous one, with the signal at its position in a's thread.
+/// Their definitions go to `s`; false (ordered by nothing) when the kernel has no ring
+/// or no candidate can be modelled.
 z3::expr ringOrdered(Queries& q, const model::Kernel& k, const Side& a, const Side& b, z3::solver& s);
 
 }  // namespace exo::checker

@@ -7,7 +7,7 @@
 // CHECK: {{.*}}.tmp.exo.cpp:53:7: note: for example with {{.*}}
 // CHECK: {{.*}}.tmp.exo.cpp:53:7: error: position 4 of ring 'full' reuses slot 0 without this thread having waited for the slot's previous phase; the wait tests the phase's parity, which cannot tell these phases apart
 // CHECK: {{.*}}.tmp.exo.cpp:53:7: note: for example with {{.*}}
-// CHECK: {{.*}}.tmp.exo.cpp:57:11: error: 'As{{\[}}(kt + 2) % 4]{{\[}}r]{{\[}}c]' writes As{{\[}}0]{{\[}}127]{{\[}}{{[0-9]+}}], which the TMA copy of position 0 of ring 'full' writes, but this thread has not waited for that position; call 'exo::sm90::mbarrier_wait(full, position)' before the access
+// CHECK: {{.*}}.tmp.exo.cpp:57:11: error: 'As{{\[}}(kt + 2) % 4]{{\[}}r]{{\[}}c]' writes As{{\[}}0]{{\[}}{{[0-9]+}}]{{\[}}{{[0-9]+}}], which the TMA copy of position 0 of ring 'full' writes, but this thread has not waited for that position; call 'exo::sm90::mbarrier_wait(full, position)' before the access
 // CHECK: {{.*}}.tmp.exo.cpp:46:11: note: the asynchronous 'exo::sm90::tma_load_sw128' issued here (by thread ({{[0-9]+}}) of block (0, 0))
 // CHECK: {{.*}}.tmp.exo.cpp:57:11: note: for example with {{.*}}
 // CHECK: sm90.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm90::tma_load_sw128' here
