@@ -29,8 +29,14 @@ using namespace model;
 // count once (the thread runs one iteration).
 
 bool hasAsync(const KernelFacts& facts) {
+  // Any instruction with a part in asynchronous completion, access or not: a kernel whose
+  // rings only threads arrive at (mbarrier_arrive / mbarrier_wait make no access) still
+  // needs its ring protocol checked, and the race check trusts the rings' edges.
   for (const AccessSite& s : facts.sites)
     if (s.instr && s.instr->instr->async.async()) return true;
+  if (facts.kernel)
+    for (const auto& in : facts.kernel->instructions)
+      if (in->async.kind != AsyncRole::Kind::None) return true;
   return false;
 }
 

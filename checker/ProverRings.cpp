@@ -194,6 +194,50 @@ public:
           ringError(DiagID::err_ring_arrivals, o->stmt, {"{p}", ring.name, "is signalled by two groups of copies (this one and another)"},
                     s, statementSide(*c, ci, keep), statementSide(*o, po.inst, keep));
       }
+    // R0: a copy or an arrival never signals a negative position (its slot index,
+    // position % S in C++, would be negative).
+    for (const PlacedStmt* c : copies.empty() ? arrivals : copies) {
+      Instance ci = enc_.instantiate(c->path, "n" + std::to_string(tag++) + ".");
+      Poly pc = positionIn(*c, ci);
+      z3::solver s = q_.newSolver();
+      Queries::addFacts(s, ci);
+      s.add(enc_.toZ3(pc) < 0 && posAtom == enc_.toZ3(pc));
+      if (q_.solve(s) == Verdict::Sat) {
+        Side cs = statementSide(*c, ci, keep);
+        ringError(DiagID::err_ring_position, c->stmt, {"{p}", ring.name, std::to_string(S)}, s, cs, cs);
+      }
+    }
+    // R5: some thread waits for every position a copy signals (the first thread group
+    // of each wait statement stands for its threads): otherwise the copy may still be
+    // writing shared memory when the block ends.
+    for (const auto& g : groups) {
+      const PlacedStmt* c = g.front();
+      Instance ci = enc_.instantiate(c->path, "u" + std::to_string(tag++) + ".");
+      Poly pc = positionIn(*c, ci);
+      z3::solver s = q_.newSolver();
+      Queries::addFacts(s, ci);
+      z3::expr waited = q_.ctx.bool_val(false);
+      for (const PlacedStmt* w : waits) {
+        std::string why;
+        std::optional<RingThreads> t = ringThreads(*f_.kernel, *w->stmt, why);
+        if (!t || t->tuples.empty()) continue;
+        LoopTuple first;
+        for (size_t i = 0; i < t->loops.size(); ++i) first.push_back({t->loops[i], t->tuples.front()[i]});
+        Pinned pw;
+        try {
+          pw = pinAt(*w, pc, c->path, ci, std::nullopt, tag++, &first);
+        } catch (const Unprovable&) {
+          continue;
+        }
+        for (const z3::expr& d : pw.defs) s.add(d);
+        waited = waited || *pw.exists;
+      }
+      s.add(!waited && posAtom == enc_.toZ3(pc));
+      if (q_.solve(s) == Verdict::Sat) {
+        Side cs = statementSide(*c, ci, keep);
+        ringError(DiagID::err_ring_copy_unwaited, c->stmt, {"{p}", ring.name}, s, cs, cs);
+      }
+    }
     for (const PlacedStmt* w : waits) {
       Instance wi = enc_.instantiate(w->path, "w" + std::to_string(tag++) + ".");
       Poly pw = positionIn(*w, wi);

@@ -36,8 +36,9 @@ int64_t budgetOf(const Stmt& s, bool& inc) {
 
 int64_t launchRegisters(const Kernel& k) {
   int64_t threads = k.blockThreads > 0 ? k.blockThreads : 1;
-  int64_t r = kRegisterFile / threads / 8 * 8;
-  return r > 255 ? 255 : r;
+  int64_t r = kRegisterFile / threads;
+  if (r > 255) r = 255;  // a thread's most
+  return r / 8 * 8;      // allocated in steps of 8
 }
 
 bool setsRegisterBudgets(const Kernel& k) {
@@ -95,6 +96,14 @@ void checkRegisterBudgets(const Kernel& k, DiagSink& sink) {
     return false;
   });
   if (setBy.empty()) return;
+  if (k.blockThreads % 128 != 0) {
+    const Stmt* first = setBy.begin()->second;
+    sink.diag(DiagID::err_setmaxnreg, first->range,
+              {first->instr->name + first->instr->templateArgs,
+               "needs a block of whole warpgroups, but this one has " + std::to_string(k.blockThreads) +
+                   " threads; make the block a multiple of 128 threads"});
+    return;
+  }
   int64_t total = 0;
   std::string parts;
   for (int64_t g = 0; g < groups; ++g) {

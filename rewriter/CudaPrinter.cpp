@@ -456,7 +456,12 @@ private:
     // it (`if (g == 0)`) as divergent and serializes the wgmma inside (warning C7518:
     // "wgmma.mma_async instructions are serialized due to ... divergent path"; measured:
     // 0.73x instead of 0.85x cuBLAS). Tensor-core kernels only (they use instructions).
-    if (trip > 1 && s.unit >= 32 && s.unit % 32 == 0 && !k_.instructions.empty()) {
+    // Only where every iteration is whole warps: this loop's unit and every enclosing
+    // one (the moduli of the thread index) multiples of 32, so that all lanes of a warp
+    // run the same iteration and reach the broadcast together.
+    bool warpAligned = s.unit >= 32 && s.unit % 32 == 0;
+    for (int64_t m : r.moduli) warpAligned = warpAligned && m % 32 == 0;
+    if (trip > 1 && warpAligned && !k_.instructions.empty()) {
       iter = "__shfl_sync(0xffffffffu, " + iter + ", 0)";
       simpleIter = true;
     }
