@@ -2,11 +2,14 @@
 
 #include "model/Evaluate.h"
 #include "model/Instruction.h"
+#include "model/Rings.h"
 #include "model/ThreadMapping.h"
 
 #include <array>
 #include <cstdlib>
 #include <functional>
+#include <set>
+#include <tuple>
 #include <vector>
 
 namespace exo::test {
@@ -22,7 +25,17 @@ using Epochs = std::array<int64_t, kMaxCollectives>;
 struct ThreadRecord {
   bool read = false, write = false;
   Epochs readAt{}, writeAt{};
+  int64_t readTime = 0, writeTime = 0;  // the accessor's own ring clock at the access
 };
+
+/// A vector clock over the CTA's threads and the rings' completion agents (ids from
+/// blockThreads on); -1: nothing of that component is known.
+using Clock = std::vector<int64_t>;
+int64_t component(const Clock& c, int64_t i) { return i < static_cast<int64_t>(c.size()) ? c[size_t(i)] : -1; }
+void join(Clock& into, const Clock& from) {
+  if (into.size() < from.size()) into.resize(from.size(), -1);
+  for (size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
+}
 
 struct ElementRecord {
   std::map<int64_t, ThreadRecord> threads;  // flat thread -> its latest accesses
@@ -38,6 +51,7 @@ public:
 
   BruteResult run() {
     if (collectives().size() > kMaxCollectives) abort();
+    for (const auto& in : k_.instructions) rings_ |= in->async.ring();
     grid(0, 0);
     return res_;
   }
@@ -53,7 +67,23 @@ private:
       for (const Collective& c : collectives())
         epoch_[size_t(c.id)].assign(k_.blockThreads / c.copyThreads(k_.blockThreads) + 1, 0);
       perCta_.clear();
+      if (rings_) {
+        // Each thread's clock: its own component at 0, nothing of the others.
+        clock_.assign(size_t(k_.blockThreads), Clock(size_t(k_.blockThreads), -1));
+        for (int64_t t = 0; t < k_.blockThreads; ++t) clock_[size_t(t)][size_t(t)] = 0;
+        positions_.clear();
+        waitedBy_.clear();
+        mixed_.clear();
+        waitedSlots_.clear();
+        nextAgent_ = k_.blockThreads;
+      }
       exec(*k_.blockBody, 0, k_.blockThreads);
+      for (const auto& [slot, why] : mixed_)
+        if (waitedSlots_.count(slot)) fail(res_.ringPhase, why);
+      for (const auto& [key, pos] : positions_)
+        if (pos.agent >= 0 && pos.waits.empty())
+          fail(res_.ringUnwaited, "the TMA copy of position " + std::to_string(key.second) + " of ring " + key.first->name +
+                                    " is never waited for: it may land after its CTA ends");
       if (!pending_.empty())
         fail(res_.notAwaited, pending_.front().v->name + " accessed by an asynchronous instruction of thread " +
                                   std::to_string(pending_.front().thread) + " that no await completes");
@@ -192,6 +222,33 @@ private:
       case AsyncRole::Kind::Commit:
         for (int64_t t = base; t < base + n; ++t) ++committed_[{a.queue, t}];
         return;
+      case AsyncRole::Kind::IssueRing:
+      case AsyncRole::Kind::ArriveRing: {
+        const Var* ring = ringOf(s);
+        const int64_t p = eval(ringPosition(s));
+        for (int64_t t = base; t < base + n; ++t) {
+          if (!ringSignalChecks(ring, p, t)) return;
+          int64_t agent = -1;
+          if (a.kind == AsyncRole::Kind::IssueRing) {
+            // The copy's element accesses: checked now (its issue), done by the
+            // completion agent of (ring, p).
+            Position& pos = positions_[{ring, p}];
+            if (pos.agent < 0) pos.agent = nextAgent_++;
+            agent = pos.agent;
+            ringAgent_ = agent;
+            exec(*s.body[0], t, 1);
+            ringAgent_ = -1;
+          }
+          signal(ring, p, t, agent);
+        }
+        return;
+      }
+      case AsyncRole::Kind::AwaitRing: {
+        const Var* ring = ringOf(s);
+        const int64_t p = eval(ringPosition(s));
+        for (int64_t t = base; t < base + n; ++t) wait(ring, p, t);
+        return;
+      }
       case AsyncRole::Kind::Await:
         for (int64_t t = base; t < base + n; ++t) {
           const int64_t done = committed_[{a.queue, t}] - a.pending;  // groups below this are complete
@@ -230,8 +287,12 @@ private:
     return e;
   }
 
-  /// Is an access by t1 at `then` ordered before one by t2 now (one covering sync)?
-  bool ordered(int64_t t1, const Epochs& then, int64_t t2) {
+  /// Is an access by t1 at `then` (its ring clock at `time`) ordered before one by t2
+  /// now: one covering sync, or a chain of ring signals and waits? A completion agent
+  /// (t1 >= blockThreads) is ordered by rings only.
+  bool ordered(int64_t t1, const Epochs& then, int64_t time, int64_t t2) {
+    if (rings_ && component(clock_[size_t(t2)], t1) >= time) return true;
+    if (t1 >= k_.blockThreads) return false;
     Epochs now = epochs(t2);
     for (const Collective& c : collectives())
       if (c.groupOf(t1) == c.groupOf(t2) && now[size_t(c.id)] > then[size_t(c.id)]) return true;
@@ -270,6 +331,13 @@ private:
         if (w || write)
           fail(res_.race, v->name + "[" + std::to_string(flat) + "] touched by thread " + std::to_string(t) +
                               " while an asynchronous access of thread " + std::to_string(other) + " is in flight");
+    if (ringAgent_ >= 0) {
+      // A TMA copy's access: ordered after what came before its issue (checked now),
+      // done by the completion agent of its position.
+      check(v, flat, t, write);
+      record(v, flat, ringAgent_, write);
+      return;
+    }
     if (deferQueue_) {
       // Issued now: ordered after what came before (checked now), lands at its await.
       check(v, flat, t, write);
@@ -297,7 +365,8 @@ private:
                                      std::to_string(t));
         continue;
       }
-      bool conflict = (r.write && !ordered(other, r.writeAt, t)) || (write && r.read && !ordered(other, r.readAt, t));
+      bool conflict = (r.write && !ordered(other, r.writeAt, r.writeTime, t)) ||
+                      (write && r.read && !ordered(other, r.readAt, r.readTime, t));
       if (conflict)
         fail(res_.race, v->name + "[" + std::to_string(flat) + "] by threads " + std::to_string(other) + " and " +
                             std::to_string(t) + " of CTA " + std::to_string(cta_));
@@ -315,13 +384,114 @@ private:
       lastCta_[{v, flat}] = cta_ + 1;
     }
     ThreadRecord& me = rec.threads[t];
+    const bool agent = t >= k_.blockThreads;
+    const Epochs at = agent ? Epochs{} : epochs(t);
+    const int64_t time = agent ? 0 : rings_ ? clock_[size_t(t)][size_t(t)] : 0;
     if (write) {
       me.write = true;
-      me.writeAt = epochs(t);
+      me.writeAt = at;
+      me.writeTime = time;
     } else {
       me.read = true;
-      me.readAt = epochs(t);
+      me.readAt = at;
+      me.readTime = time;
     }
+  }
+
+  // ------------------------------------------------------------------- rings
+  int64_t slotsOf(const Var* ring) const { return ring->dims.empty() ? 1 : ring->dims[0]; }
+  int64_t expected(const Var* ring) {
+    auto it = expected_.find(ring);
+    if (it == expected_.end()) it = expected_.emplace(ring, ringArrivalCount(k_, *ring)).first;
+    return it->second;
+  }
+  std::string where(const Var* ring, int64_t p) {
+    return "position " + std::to_string(p) + " of ring " + ring->name + " (CTA " + std::to_string(cta_) + ")";
+  }
+
+  /// Before t signals (ring, p): the slot's previous phase p - S must be complete and
+  /// ordered before (all its signals, its copy's landing, every wait for it). False
+  /// when the position is outside the ring (nothing more is run).
+  bool ringSignalChecks(const Var* ring, int64_t p, int64_t t) {
+    if (p < 0) {
+      fail(res_.ringNegative, "thread " + std::to_string(t) + " signals " + where(ring, p) + ": slot p % S < 0");
+      return false;
+    }
+    const int64_t S = slotsOf(ring);
+    if (p < S) return true;
+    auto q = positions_.find({ring, p - S});
+    const std::string who = "thread " + std::to_string(t) + "'s signal of " + where(ring, p);
+    // Phases mixing: a problem once some thread waits on the slot (checked at the end).
+    const std::pair<const Var*, int64_t> slot{ring, p % S};
+    auto mix = [&](const std::string& why) {
+      if (!mixed_.count(slot)) mixed_[slot] = why;
+    };
+    if (q == positions_.end() || q->second.signals < expected(ring)) {
+      mix(who + " comes before position " + std::to_string(p - S) +
+          " (the slot's previous phase) has all its signals: it would count towards that phase");
+      return true;
+    }
+    const Position& prev = q->second;
+    const Clock& mine = clock_[size_t(t)];
+    for (const auto& [u, c] : prev.signalers)
+      if (u != t && component(mine, u) < c) {
+        mix(who + " is not ordered after thread " + std::to_string(u) + "'s signal of position " + std::to_string(p - S) +
+            " (the slot's previous phase): it may count towards that phase");
+        break;
+      }
+    if (prev.agent >= 0 && component(mine, prev.agent) < 0)
+      mix(who + " is not ordered after the copy of position " + std::to_string(p - S) +
+          " (the slot's previous phase) has landed: it may count towards that phase");
+    for (const auto& [w, c] : prev.waits)
+      if (w != t && component(mine, w) < c) {
+        fail(res_.ringPhase, who + " is not ordered after thread " + std::to_string(w) + "'s wait for position " +
+                                 std::to_string(p - S) + " (the slot's previous phase): the parities alias");
+        return true;
+      }
+    return true;
+  }
+
+  /// t signals (ring, p): publishes its clock (and the copy's agent) into the position.
+  void signal(const Var* ring, int64_t p, int64_t t, int64_t agent) {
+    Position& pos = positions_[{ring, p}];
+    if (++pos.signals > expected(ring))
+      fail(res_.ringOverSignal, where(ring, p) + " is signalled " + std::to_string(pos.signals) +
+                                    " times, more than the slot's arrival count " + std::to_string(expected(ring)) +
+                                    " (the last by thread " + std::to_string(t) + ")");
+    Clock& mine = clock_[size_t(t)];
+    pos.signalers.push_back({t, mine[size_t(t)]});
+    join(pos.clock, mine);
+    if (agent >= 0) {
+      if (static_cast<int64_t>(pos.clock.size()) <= agent) pos.clock.resize(size_t(agent + 1), -1);
+      pos.clock[size_t(agent)] = std::max<int64_t>(pos.clock[size_t(agent)], 0);
+    }
+    ++mine[size_t(t)];  // what t does next is not published by this signal
+  }
+
+  /// w waits for (ring, p).
+  void wait(const Var* ring, int64_t p, int64_t w) {
+    const std::string who = "thread " + std::to_string(w) + "'s wait for " + where(ring, p);
+    if (p < 0) {
+      fail(res_.ringNegative, who + ": slot p % S < 0");
+      return;
+    }
+    const int64_t S = slotsOf(ring);
+    Position& pos = positions_[{ring, p}];
+    if (pos.signals < expected(ring))
+      fail(res_.ringDeadlock, who + " has " + std::to_string(pos.signals) + " of its " + std::to_string(expected(ring)) +
+                                  " signals before it in the sequential program: it may never return");
+    if (p >= S && !waitedBy_.count({w, ring, p - S}))
+      fail(res_.ringPhase, who + ": the thread has not waited for position " + std::to_string(p - S) +
+                               " (the slot's previous phase), so the parity it tests may alias");
+    auto next = positions_.find({ring, p + S});
+    if (next != positions_.end() && next->second.signals > 0)
+      fail(res_.ringPhase, who + " comes after a signal of position " + std::to_string(p + S) +
+                               " (the slot's next phase) in the sequential program: the parities alias");
+    Clock& mine = clock_[size_t(w)];
+    join(mine, pos.clock);
+    pos.waits.push_back({w, mine[size_t(w)]});
+    waitedBy_.insert({w, ring, p});
+    waitedSlots_.insert({ring, p % S});
   }
 
   const Kernel& k_;
@@ -348,6 +518,24 @@ private:
   std::map<std::pair<const Var*, int64_t>, std::vector<std::pair<int64_t, bool>>> inflight_;
   const std::string* deferQueue_ = nullptr;  // set while an asynchronous issue's meaning runs
   int64_t deferGroup_ = 0;
+  // Rings: every thread's clock; per (ring, position) its signals, the clock they
+  // published, its waits (thread, the waiter's own clock after the wait) and the
+  // completion agent of its copies (-1: signalled by arrivals).
+  struct Position {
+    int64_t signals = 0;
+    Clock clock;
+    std::vector<std::pair<int64_t, int64_t>> signalers, waits;
+    int64_t agent = -1;
+  };
+  bool rings_ = false;
+  std::vector<Clock> clock_;
+  std::map<std::pair<const Var*, int64_t>, Position> positions_;
+  std::set<std::tuple<int64_t, const Var*, int64_t>> waitedBy_;
+  std::map<const Var*, int64_t> expected_;
+  std::map<std::pair<const Var*, int64_t>, std::string> mixed_;  // (ring, slot) -> the first signal that mixes phases
+  std::set<std::pair<const Var*, int64_t>> waitedSlots_;         // (ring, slot) some thread waits on
+  int64_t nextAgent_ = 0;
+  int64_t ringAgent_ = -1;  // set while a TMA copy's meaning runs: its completion agent
 };
 
 }  // namespace

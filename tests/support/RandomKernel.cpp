@@ -22,6 +22,16 @@ ExprPtr index(Var* v, std::vector<ExprPtr> args) {
   return Expr::index(v, std::move(args), f);
 }
 
+/// `float* __restrict__` (const: `const float* __restrict__`).
+Type floatPointer(bool pointeeConst) {
+  Type t;
+  t.scalar = ScalarKind::Float;
+  t.isPointer = true;
+  t.isRestrict = true;
+  t.pointeeConst = pointeeConst;
+  return t;
+}
+
 /// An affine term sum c_v * v + c0 with its value range.
 struct Affine {
   std::vector<std::pair<Var*, int64_t>> terms;
@@ -43,12 +53,7 @@ public:
     Kernel& k = *out.kernel;
     k_ = &k;
     k.name = "random";
-    Type ptr;
-    ptr.scalar = ScalarKind::Float;
-    ptr.isPointer = true;
-    ptr.isRestrict = true;
-    Type cptr = ptr;
-    cptr.pointeeConst = true;
+    const Type ptr = floatPointer(false), cptr = floatPointer(true);
     Type intT;
     Var* n = k.newVar("n", intT, VarKind::Param, Memory::Param, {});
     in_ = k.newVar("in", cptr, VarKind::Param, Memory::Param, {});
@@ -356,5 +361,345 @@ private:
 
 RandomKernel randomKernel(std::mt19937& rng) { return Gen(rng).build(); }
 RandomKernel randomAsyncKernel(std::mt19937& rng) { return Gen(rng, /*async=*/true).build(); }
+
+// ------------------------------------------------------------------ ring kernels
+
+namespace {
+
+class RingGen {
+public:
+  explicit RingGen(const RingShape& sh) : sh_(sh) {}
+
+  RandomKernel build() {
+    RandomKernel out;
+    out.kernel = std::make_unique<Kernel>();
+    Kernel& k = *out.kernel;
+    k_ = &k;
+    k.name = "random_ring";
+    const int S = sh_.slots, W = sh_.width, NM = sh_.maxN;
+    const Type ptr = floatPointer(false), cptr = floatPointer(true);
+    Var* n = k.newVar("n", Type{}, VarKind::Param, Memory::Param, {});
+    in_ = k.newVar("in", cptr, VarKind::Param, Memory::Param, {});
+    Var* outp = k.newVar("out", ptr, VarKind::Param, Memory::Param, {});
+    k.params = {n, in_, outp};
+    k.body = Stmt::block();
+    makeInstructions();
+    line("// rcopy: [[exo::instr(thread, \"x.hpp\", \"rcopy\", \"async_ring(tma)\")]] template <int S, int W>");
+    line("//   void rcopy([[exo::shared]] float (&dst)[W], const float* src, int off, [[exo::shared]] exo::mbarrier (&ring)[S], int position)");
+    line("//   { for (int i = 0; i < W; ++i) dst[i] = src[off + i]; }   (a TMA-like copy signalling `position`)");
+    line("// shape: S=" + std::to_string(S) + " consumers=" + std::to_string(sh_.consumers) + " W=" + std::to_string(W) +
+         " maxN=" + std::to_string(NM) + " expected signals: full " + std::to_string(sh_.twoCopies ? 2 : 1));
+    line("[[exo::kernel]] void random_ring(int n, const float* __restrict__ in, float* __restrict__ out) {");
+    ++depth_;
+    k.body->body.push_back(Stmt::assume(bin("&&", bin(">=", ref(n), lit(0)), bin("<=", ref(n), lit(NM)))));
+    line("exo::assume(n >= 0 && n <= " + std::to_string(NM) + ");");
+    for (int64_t v = 0; v <= NM; ++v) out.sizes.push_back({{n, v}});
+    out.largest = {{n, NM}};
+
+    b_ = k.newVar("b", Type{}, VarKind::LoopVar, Memory::Local, {});
+    StmtPtr g = Stmt::forLoop(LoopKind::Block, b_, lit(0), lit(sh_.blocks));
+    line("[[exo::parallel(block)]] for (int b = 0; b < " + std::to_string(sh_.blocks) + "; ++b) {");
+    ++depth_;
+    Stmt* body = g->forBody();
+    Type f;
+    f.scalar = ScalarKind::Float;
+    Type mb;
+    mb.scalar = ScalarKind::MBarrier;
+    buf_ = k.newVar("buf", f, VarKind::Array, Memory::Shared, {});
+    buf_->dims = {S, W};
+    body->body.push_back(Stmt::decl(buf_));
+    line("[[exo::shared]] float buf[" + std::to_string(S) + "][" + std::to_string(W) + "];");
+    if (sh_.twoCopies) {
+      buf2_ = k.newVar("buf2", f, VarKind::Array, Memory::Shared, {});
+      buf2_->dims = {S, W};
+      body->body.push_back(Stmt::decl(buf2_));
+      line("[[exo::shared]] float buf2[" + std::to_string(S) + "][" + std::to_string(W) + "];");
+    }
+    full_ = k.newVar("full", mb, VarKind::Array, Memory::Shared, {});
+    full_->dims = {S};
+    body->body.push_back(Stmt::decl(full_));
+    line("[[exo::shared]] exo::mbarrier full[" + std::to_string(S) + "];");
+    const bool emptyRing = sh_.producerWaits || sh_.arrive != RingShape::Arrive::None;
+    if (emptyRing) {
+      empty_ = k.newVar("empty", mb, VarKind::Array, Memory::Shared, {});
+      empty_->dims = {S};
+      body->body.push_back(Stmt::decl(empty_));
+      line("[[exo::shared]] exo::mbarrier empty[" + std::to_string(S) + "];");
+    }
+
+    StmtPtr loopKt = Stmt::forLoop(LoopKind::Seq, kt_ = k.newVar("kt", Type{}, VarKind::LoopVar, Memory::Local, {}), lit(0), ref(n));
+    line("for (int kt = 0; kt < n; ++kt) {");
+    ++depth_;
+    const char* level = sh_.warpgroups ? "warpgroup" : "warp";
+    g_ = k.newVar("g", Type{}, VarKind::LoopVar, Memory::Local, {});
+    StmtPtr roles = Stmt::forLoop(sh_.warpgroups ? LoopKind::Warpgroup : LoopKind::Warp, g_, lit(0), lit(1 + sh_.consumers));
+    line(std::string("[[exo::parallel(") + level + ")]] for (int g = 0; g < " + std::to_string(1 + sh_.consumers) + "; ++g) {");
+    ++depth_;
+    line("if (g == 0) {");
+    ++depth_;
+    StmtPtr producer = producerPart();
+    --depth_;
+    line("} else {");
+    ++depth_;
+    StmtPtr consumer = consumerPart();
+    --depth_;
+    line("}");
+    roles->forBody()->body.push_back(Stmt::ifStmt(bin("==", ref(g_), lit(0)), std::move(producer), std::move(consumer)));
+    --depth_;
+    line("}");
+    loopKt->forBody()->body.push_back(std::move(roles));
+    --depth_;
+    line("}");
+    body->body.push_back(std::move(loopKt));
+    --depth_;
+    line("}");
+    --depth_;
+    line("}");
+    k.body->body.push_back(std::move(g));
+    out.text = text_.str();
+    return out;
+  }
+
+private:
+  void line(const std::string& l) { text_ << std::string(2 * depth_, ' ') << l << "\n"; }
+
+  ExprPtr pos(int c) const { return c == 0 ? ref(kt_) : bin(c > 0 ? "+" : "-", ref(kt_), lit(c > 0 ? c : -c)); }
+  static std::string posText(int c) {
+    return c == 0 ? "kt" : std::string("kt ") + (c > 0 ? "+ " : "- ") + std::to_string(c > 0 ? c : -c);
+  }
+  ExprPtr slot(int c) const { return bin("%", pos(c), lit(sh_.slots)); }
+  std::string slotText(int c) const {
+    return (c == 0 ? std::string("kt") : "(" + posText(c) + ")") + " % " + std::to_string(sh_.slots);
+  }
+  ExprPtr ringOperand(Var* ring) const { return Expr::window(ring, {}); }
+
+  /// `if (kt >= guard) s` (guard < 0: s itself).
+  StmtPtr guarded(int guard, StmtPtr s) {
+    if (guard < 0) return s;
+    StmtPtr b = Stmt::block();
+    b->body.push_back(std::move(s));
+    return Stmt::ifStmt(bin(">=", ref(kt_), lit(guard)), std::move(b));
+  }
+  static std::string guardText(int guard) { return guard < 0 ? "" : "if (kt >= " + std::to_string(guard) + ") "; }
+
+  StmtPtr waitCall(Var* ring, int offset, int guard) {
+    std::vector<ExprPtr> ops;
+    ops.push_back(ringOperand(ring));
+    ops.push_back(pos(offset));
+    line(guardText(guard) + "exo::sm90::mbarrier_wait(" + ring->name + ", " + posText(offset) + ");");
+    return guarded(guard, Stmt::instrCall(wait_, std::move(ops), Stmt::block()));
+  }
+  StmtPtr arriveCall() {
+    std::vector<ExprPtr> ops;
+    ops.push_back(ringOperand(empty_));
+    ops.push_back(pos(sh_.arriveOffset));
+    line(guardText(sh_.arriveGuard) + "exo::sm90::mbarrier_arrive(empty, " + posText(sh_.arriveOffset) + ");");
+    return guarded(sh_.arriveGuard, Stmt::instrCall(arrive_, std::move(ops), Stmt::block()));
+  }
+
+  /// rcopy(dst[slot], in, (b * maxN + kt) * W, full, kt + copyOffset).
+  StmtPtr copyCall(Var* dst) {
+    const int W = sh_.width;
+    auto offset = [&]() { return bin("*", bin("+", bin("*", ref(b_), lit(sh_.maxN)), ref(kt_)), lit(W)); };
+    std::vector<ExprPtr> ops;
+    ops.push_back(Expr::window(dst, {slot(sh_.copySlotOffset)}));
+    ops.push_back(ref(in_));
+    ops.push_back(offset());
+    ops.push_back(ringOperand(full_));
+    ops.push_back(pos(sh_.copyOffset));
+    Var* i = k_->newVar("i", Type{}, VarKind::LoopVar, Memory::Local, {});
+    StmtPtr l = Stmt::forLoop(LoopKind::Seq, i, lit(0), lit(W));
+    l->forBody()->body.push_back(Stmt::assign(index(dst, {slot(sh_.copySlotOffset), ref(i)}), "=",
+                                              index(in_, {bin("+", offset(), ref(i))})));
+    StmtPtr meaning = Stmt::block();
+    meaning->body.push_back(std::move(l));
+    line("rcopy(" + dst->name + "[" + slotText(sh_.copySlotOffset) + "], in, (b * " + std::to_string(sh_.maxN) +
+         " + kt) * " + std::to_string(W) + ", full, " + posText(sh_.copyOffset) + ");");
+    return Stmt::instrCall(copy_, std::move(ops), std::move(meaning));
+  }
+
+  StmtPtr producerPart() {
+    StmtPtr part = Stmt::block();
+    Var* tp = k_->newVar("tp", Type{}, VarKind::LoopVar, Memory::Local, {});
+    StmtPtr l = Stmt::forLoop(LoopKind::Thread, tp, lit(0), lit(sh_.producerThreads));
+    line("[[exo::parallel(thread)]] for (int tp = 0; tp < " + std::to_string(sh_.producerThreads) + "; ++tp) {");
+    ++depth_;
+    if (sh_.producerWaits) l->forBody()->body.push_back(waitCall(empty_, sh_.emptyWaitOffset, sh_.emptyWaitGuard));
+    l->forBody()->body.push_back(copyCall(buf_));
+    if (buf2_) l->forBody()->body.push_back(copyCall(buf2_));
+    --depth_;
+    line("}");
+    part->body.push_back(std::move(l));
+    return part;
+  }
+
+  StmtPtr consumerPart() {
+    using A = RingShape::Arrive;
+    StmtPtr part = Stmt::block();
+    Stmt* target = part.get();
+    StmtPtr guard;
+    if (sh_.consumerGuard >= 0) {
+      guard = Stmt::ifStmt(bin(">=", ref(kt_), lit(sh_.consumerGuard)), Stmt::block());
+      target = guard->body[0].get();
+      line("if (kt >= " + std::to_string(sh_.consumerGuard) + ") {");
+      ++depth_;
+    }
+    if (sh_.consumerWaits && !sh_.waitPerThread) target->body.push_back(waitCall(full_, sh_.fullWaitOffset, sh_.fullWaitGuard));
+    if (sh_.arrive == A::BeforeReads) target->body.push_back(arriveCall());
+    Var* t = k_->newVar("t", Type{}, VarKind::LoopVar, Memory::Local, {});
+    StmtPtr l = Stmt::forLoop(LoopKind::Thread, t, lit(0), lit(sh_.width));
+    line("[[exo::parallel(thread)]] for (int t = 0; t < " + std::to_string(sh_.width) + "; ++t) {");
+    ++depth_;
+    Stmt* tb = l->forBody();
+    if (sh_.consumerWaits && sh_.waitPerThread) tb->body.push_back(waitCall(full_, sh_.fullWaitOffset, sh_.fullWaitGuard));
+    // out[((b * maxN + kt) * consumers + (g - 1)) * W + t] = buf[slot][t] (+ buf2[slot][t])
+    ExprPtr o = bin("+", bin("*", bin("+", bin("*", bin("+", bin("*", ref(b_), lit(sh_.maxN)), ref(kt_)), lit(sh_.consumers)),
+                                      bin("-", ref(g_), lit(1))),
+                             lit(sh_.width)),
+                    ref(t));
+    ExprPtr v = index(buf_, {slot(sh_.readSlotOffset), ref(t)});
+    std::string vt = "buf[" + slotText(sh_.readSlotOffset) + "][t]";
+    if (buf2_) {
+      v = bin("+", std::move(v), index(buf2_, {slot(sh_.readSlotOffset), ref(t)}));
+      vt += " + buf2[" + slotText(sh_.readSlotOffset) + "][t]";
+    }
+    tb->body.push_back(Stmt::assign(index(outp(), {std::move(o)}), "=", std::move(v)));
+    line("out[((b * " + std::to_string(sh_.maxN) + " + kt) * " + std::to_string(sh_.consumers) + " + (g - 1)) * " +
+         std::to_string(sh_.width) + " + t] = " + vt + ";");
+    if (sh_.consumerWrites) {
+      tb->body.push_back(Stmt::assign(index(buf_, {slot(sh_.readSlotOffset), ref(t)}), "+=", lit(1)));
+      line("buf[" + slotText(sh_.readSlotOffset) + "][t] += 1;");
+    }
+    if (sh_.arrive == A::PerThread) tb->body.push_back(arriveCall());
+    --depth_;
+    line("}");
+    target->body.push_back(std::move(l));
+    if (sh_.arrive == A::AfterReads) target->body.push_back(arriveCall());
+    if (guard) {
+      --depth_;
+      line("}");
+      part->body.push_back(std::move(guard));
+    }
+    return part;
+  }
+
+  Var* outp() const { return k_->params[2]; }
+
+  void makeInstructions() {
+    auto make = [&](const char* name, AsyncRole::Kind kind, const char* queue) {
+      auto in = std::make_unique<Instruction>();
+      in->name = name;
+      in->collective = CollectiveId::Thread;
+      in->header = "random.hpp";
+      in->cudaFunction = name;
+      in->async.kind = kind;
+      in->async.queue = queue;
+      k_->instructions.push_back(std::move(in));
+      return k_->instructions.back().get();
+    };
+    copy_ = make("rcopy", AsyncRole::Kind::IssueRing, "tma");
+    wait_ = make("exo::sm90::mbarrier_wait", AsyncRole::Kind::AwaitRing, "ring");
+    arrive_ = make("exo::sm90::mbarrier_arrive", AsyncRole::Kind::ArriveRing, "ring");
+    auto operand = [](const char* name, Operand::Kind kind, std::vector<int64_t> dims, bool writes) {
+      Operand o;
+      o.name = name;
+      o.kind = kind;
+      o.tileDims = std::move(dims);
+      o.writes = writes;
+      return o;
+    };
+    copy_->operands = {operand("dst", Operand::Kind::Shared, {sh_.width}, true), operand("src", Operand::Kind::Global, {}, false),
+                       operand("off", Operand::Kind::Scalar, {}, false), operand("ring", Operand::Kind::Shared, {sh_.slots}, false),
+                       operand("position", Operand::Kind::Scalar, {}, false)};
+    for (Instruction* in : {wait_, arrive_})
+      in->operands = {operand("ring", Operand::Kind::Shared, {sh_.slots}, false), operand("position", Operand::Kind::Scalar, {}, false)};
+  }
+
+  const RingShape sh_;
+  Kernel* k_ = nullptr;
+  Var *in_ = nullptr, *b_ = nullptr, *kt_ = nullptr, *g_ = nullptr;
+  Var *buf_ = nullptr, *buf2_ = nullptr, *full_ = nullptr, *empty_ = nullptr;
+  Instruction *copy_ = nullptr, *wait_ = nullptr, *arrive_ = nullptr;
+  std::ostringstream text_;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+RandomKernel ringKernel(const RingShape& shape) { return RingGen(shape).build(); }
+
+RingShape randomRingShape(std::mt19937& rng) {
+  auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+  auto chance = [&](int percent) { return pick(100) < percent; };
+  using A = RingShape::Arrive;
+  RingShape s;
+  const int S = s.slots = 1 + pick(4);
+  s.consumers = 1 + pick(2);
+  s.warpgroups = chance(25);
+  s.width = 1 + pick(6);
+  s.maxN = 1 + pick(8);
+  s.blocks = 1 + pick(2);
+  s.twoCopies = chance(20);
+  // A correct protocol first.
+  int variant = pick(10);
+  if (variant < 5) {  // release after the reads (the slot of this step)
+    s.producerWaits = true;
+    s.emptyWaitOffset = -S;
+    s.emptyWaitGuard = S;
+    s.arrive = chance(30) ? A::PerThread : A::AfterReads;
+    s.arriveOffset = 0;
+    s.arriveGuard = -1;
+  } else if (variant < 8) {  // hopper_gemm: release the previous step's slot (needs S >= 2)
+    s.producerWaits = true;
+    s.emptyWaitOffset = -S;
+    s.emptyWaitGuard = S;
+    s.arrive = A::AfterReads;
+    s.arriveOffset = -1;
+    s.arriveGuard = 1;
+  } else {  // no empty ring: correct when the ring holds every step
+    s.producerWaits = false;
+    s.arrive = A::None;
+    if (chance(60)) s.maxN = std::min(s.maxN, S);
+  }
+  s.consumerWaits = true;
+  s.fullWaitOffset = 0;
+  s.fullWaitGuard = -1;
+  s.waitPerThread = chance(15);
+  // Mutations (each alone, most of the time: about half of the programs are unchanged).
+  const int offsets[] = {0, 1, -1, S, -S, -S - 1, -S + 1, 2 * S};
+  auto someOffset = [&]() { return offsets[pick(8)]; };
+  auto someGuard = [&](int offset) {
+    int r = pick(4);
+    return r == 0 ? -1 : r == 1 ? std::max(0, -offset) + pick(2) : r == 2 ? pick(S + 2) : std::max(0, -offset);
+  };
+  if (chance(10)) s.copyOffset = someOffset();
+  if (chance(6)) s.copySlotOffset = 1 + pick(S);
+  if (chance(6)) s.readSlotOffset = 1 + pick(S);
+  if (s.producerWaits && chance(12)) {
+    s.emptyWaitOffset = someOffset();
+    s.emptyWaitGuard = someGuard(s.emptyWaitOffset);
+  }
+  if (s.producerWaits && chance(5)) s.emptyWaitGuard = someGuard(s.emptyWaitOffset);
+  if (chance(5)) s.producerWaits = !s.producerWaits;
+  if (chance(8)) {
+    s.fullWaitOffset = someOffset();
+    s.fullWaitGuard = someGuard(s.fullWaitOffset);
+  } else if (chance(5)) {
+    s.fullWaitGuard = 1 + pick(S);
+  }
+  if (chance(6)) s.consumerWaits = false;
+  if (s.arrive != A::None && chance(8)) s.arrive = A::BeforeReads;
+  if (chance(5)) s.arrive = chance(50) ? A::None : A::AfterReads;
+  if (s.arrive != A::None && chance(10)) {
+    s.arriveOffset = someOffset();
+    s.arriveGuard = someGuard(s.arriveOffset);
+  }
+  if (chance(5)) s.consumerGuard = 1 + pick(S);
+  if (chance(5)) s.consumerWrites = true;
+  if (chance(3)) s.producerThreads = 2;
+  return s;
+}
+
+RandomKernel randomRingKernel(std::mt19937& rng) { return ringKernel(randomRingShape(rng)); }
 
 }  // namespace exo::test

@@ -32,4 +32,51 @@ RandomKernel randomKernel(std::mt19937& rng);
 /// copy global -> shared), block-wide commits and awaits of 0..2 groups in flight.
 RandomKernel randomAsyncKernel(std::mt19937& rng);
 
+/// A warp-specialized mbarrier ring kernel in the shape of samples/hopper_gemm, with
+/// plain shared-memory reads instead of wgmma:
+///   for kt < n (assume n <= maxN):                      // sequential
+///     parallel(warp|warpgroup) for g < 1 + consumers:
+///       if (g == 0): parallel(thread) for tp < producerThreads:
+///         [if (kt >= emptyWaitGuard)] wait(empty, kt + emptyWaitOffset)
+///         rcopy(buf[(kt + copySlotOffset) % S], in, ..., full, kt + copyOffset)   // TMA-like
+///       else:
+///         [if (kt >= fullWaitGuard)] wait(full, kt + fullWaitOffset)
+///         [arrive(empty, kt + arriveOffset)]            // before the reads (a bug) ...
+///         parallel(thread) for t < width: out[...] = buf[(kt + readSlotOffset) % S][t]
+///         [if (kt >= arriveGuard)] arrive(empty, kt + arriveOffset)   // ... or after
+/// rcopy (AsyncRole IssueRing) copies `width` elements of `in` into a slot of `buf`;
+/// the waits and arrivals are AwaitRing / ArriveRing instructions without meaning.
+struct RingShape {
+  int slots = 2;             // S: buf[S][width], full[S], empty[S]
+  int consumers = 1;         // consumer groups (g = 1 .. consumers)
+  bool warpgroups = false;   // the role loop is a warpgroup loop (else a warp loop)
+  int width = 4;             // elements per slot, consumer threads per group
+  int maxN = 4;              // assume(n >= 0 && n <= maxN); the brute force tries every n
+  int blocks = 1;
+  bool twoCopies = false;    // a second buffer copied in the same group (arrival count 2)
+  int producerThreads = 1;   // threads that issue the copy (the prover requires 1)
+  bool producerWaits = true;
+  int emptyWaitOffset = -2;
+  int emptyWaitGuard = 2;    // -1: no guard
+  int copyOffset = 0;        // the copy signals position kt + copyOffset ...
+  int copySlotOffset = 0;    // ... and writes slot (kt + copySlotOffset) % S
+  bool consumerWaits = true;
+  int fullWaitOffset = 0;
+  int fullWaitGuard = -1;
+  bool waitPerThread = false;  // the consumers' wait inside their thread loop (else per group)
+  int readSlotOffset = 0;
+  bool consumerWrites = false;  // consumers also write the slot (buf[..][t] += 1)
+  enum class Arrive { None, BeforeReads, AfterReads, PerThread } arrive = Arrive::AfterReads;
+  int arriveOffset = 0;
+  int arriveGuard = -1;
+  int consumerGuard = -1;  // if (kt >= c) around the whole consumer part
+};
+/// The kernel of a shape (deterministic); `text` is its source (see its first lines).
+RandomKernel ringKernel(const RingShape& shape);
+/// A random shape: mostly a correct protocol (the hopper_gemm release after the reads,
+/// or one step late, or no empty ring when the ring holds every step), with random
+/// mutations of positions, guards, placements and missing waits or arrivals.
+RingShape randomRingShape(std::mt19937& rng);
+RandomKernel randomRingKernel(std::mt19937& rng);
+
 }  // namespace exo::test
