@@ -3,6 +3,7 @@
 // RUN: sed -e 's/mbarrier_wait(full, kt);/mbarrier_wait(full, kt + 1);/' %samples/tma_gemm/tma_gemm.exo.cpp > %t.exo.cpp
 // RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
 
+// CHECK: {{.*}}.tmp.exo.cpp:46:11: error: no thread waits for position 0 of ring 'full', which this TMA copy signals: the copy may still be writing when the kernel ends; wait for every position a copy signals
 // CHECK: {{.*}}.tmp.exo.cpp:53:7: error: this wait for position 1 of ring 'full' may never return: no TMA copy signals that position before it in the sequential program
 // CHECK: {{.*}}.tmp.exo.cpp:53:7: note: for example with {{.*}}
 // CHECK: {{.*}}.tmp.exo.cpp:53:7: error: position 4 of ring 'full' reuses slot 0 without this thread having waited for the slot's previous phase; the wait tests the phase's parity, which cannot tell these phases apart
@@ -20,4 +21,4 @@
 // CHECK: {{.*}}.tmp.exo.cpp:58:11: note: for example with {{.*}}
 // CHECK: sm90.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm90::tma_load_sw128' here
 // CHECK-NOT: error:
-// CHECK: 5 errors generated.
+// CHECK: 6 errors generated.
