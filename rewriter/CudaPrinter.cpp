@@ -278,9 +278,11 @@ private:
     os_ << "}\n\n";
   }
 
-  /// Block loops: blockIdx.x linearizes the grid, innermost block loop fastest.
+  /// Block loops: blockIdx.x linearizes the grid, innermost block loop fastest; a
+  /// tensor-core kernel's 2-D grid goes in groups of rows (printGroupedGrid).
   void printGridIndices() {
     if (k_.gridLoops.empty()) return;
+    if (k_.gridLoops.size() == 2 && !k_.instructions.empty()) return printGroupedGrid();
     os_ << ind() << "long long exo_block = blockIdx.x;\n";
     for (size_t n = k_.gridLoops.size(); n-- > 0;) {
       const Stmt& l = *k_.gridLoops[n];
@@ -290,6 +292,31 @@ private:
       os_ << ind() << "const " << type << " " << l.var->name << " = " << iterationValue(l, "(" + type + ")(" + idx + ")", /*simpleIter=*/true)
           << ";\n";
       if (n) os_ << ind() << "exo_block /= " << extentExpr(l) << ";\n";
+    }
+  }
+
+  /// A 2-D grid in groups of kGroupRows rows of the outer loop: consecutive blocks walk
+  /// down a group's rows, then to its next column, so the blocks running at once share
+  /// fewer, more reused A and B panels in L2. Blocks never depend on each other (the
+  /// prover checks that no two write one global element), so any order of them computes
+  /// the same; this one is a bijection of [0, rows * columns) for any extents.
+  static constexpr int kGroupRows = 8;
+  void printGroupedGrid() {
+    const Stmt& rows = *k_.gridLoops[0];
+    const Stmt& cols = *k_.gridLoops[1];
+    os_ << ind() << "// Blocks in groups of " << kGroupRows << " rows (" << rows.var->name << "), each group column by column.\n";
+    os_ << ind() << "const long long exo_rows = " << extentExpr(rows) << ", exo_cols = " << extentExpr(cols) << ";\n";
+    os_ << ind() << "const long long exo_group = (long long)blockIdx.x / (" << kGroupRows << " * exo_cols);\n";
+    os_ << ind() << "const long long exo_in = (long long)blockIdx.x - exo_group * " << kGroupRows << " * exo_cols;\n";
+    os_ << ind() << "const long long exo_height = exo_rows - exo_group * " << kGroupRows << " < " << kGroupRows
+        << " ? exo_rows - exo_group * " << kGroupRows << " : " << kGroupRows << ";\n";
+    for (int n = 0; n < 2; ++n) {
+      const Stmt& l = *k_.gridLoops[n];
+      line(l.loc());
+      std::string idx = n == 0 ? "exo_group * " + std::to_string(kGroupRows) + " + exo_in % exo_height" : "exo_in / exo_height";
+      std::string type = l.var->type.scalarSpelling();
+      os_ << ind() << "const " << type << " " << l.var->name << " = "
+          << iterationValue(l, "(" + type + ")(" + idx + ")", /*simpleIter=*/true) << ";\n";
     }
   }
 
