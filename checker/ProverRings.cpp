@@ -112,9 +112,23 @@ public:
     if (t->count() != 1)
       throw Unprovable{copy.stmt, "a TMA copy (noted) must be issued by one thread (here " + std::to_string(t->count()) +
                                       " threads issue it): put it in a thread loop of one iteration"};
+    return tupleOf(*t, 0);
+  }
+
+  /// Thread group `i` of a statement's RingThreads as pinned loop iterations.
+  static LoopTuple tupleOf(const RingThreads& t, size_t i) {
     LoopTuple out;
-    for (size_t i = 0; i < t->loops.size(); ++i) out.push_back({t->loops[i], t->tuples.front()[i]});
+    for (size_t l = 0; l < t.loops.size(); ++l) out.push_back({t.loops[l], t.tuples[i][l]});
     return out;
+  }
+
+  /// The first thread group that runs a ring statement, which stands for any one of its
+  /// threads (nullopt: none runs it, or which cannot be told).
+  std::optional<LoopTuple> firstGroup(const PlacedStmt& st) {
+    std::string why;
+    std::optional<RingThreads> t = ringThreads(*f_.kernel, *st.stmt, why);
+    if (!t || t->tuples.empty()) return std::nullopt;
+    return tupleOf(*t, 0);
   }
 
   void checkRing(const Var& ring) {
@@ -218,14 +232,11 @@ public:
       Queries::addFacts(s, ci);
       z3::expr waited = q_.ctx.bool_val(false);
       for (const PlacedStmt* w : waits) {
-        std::string why;
-        std::optional<RingThreads> t = ringThreads(*f_.kernel, *w->stmt, why);
-        if (!t || t->tuples.empty()) continue;
-        LoopTuple first;
-        for (size_t i = 0; i < t->loops.size(); ++i) first.push_back({t->loops[i], t->tuples.front()[i]});
+        std::optional<LoopTuple> first = firstGroup(*w);
+        if (!first) continue;
         Pinned pw;
         try {
-          pw = pinAt(*w, pc, c->path, ci, std::nullopt, tag++, &first);
+          pw = pinAt(*w, pc, c->path, ci, std::nullopt, tag++, &*first);
         } catch (const Unprovable&) {
           continue;
         }
@@ -388,14 +399,11 @@ public:
       // refills a slot after the consumers that waited for its copy release it). Any
       // one waiting thread will do: the first group of the threads that run the wait.
       for (const PlacedStmt* w : waits) {
-        std::string why;
-        std::optional<RingThreads> t = ringThreads(*f_.kernel, *w->stmt, why);
-        if (!t || t->tuples.empty()) continue;
-        LoopTuple first;
-        for (size_t i = 0; i < t->loops.size(); ++i) first.push_back({t->loops[i], t->tuples.front()[i]});
+        std::optional<LoopTuple> first = firstGroup(*w);
+        if (!first) continue;
         Pinned po;
         try {
-          po = pinAt(*w, *px, z.path, zs.inst, std::nullopt, tag++, &first);
+          po = pinAt(*w, *px, z.path, zs.inst, std::nullopt, tag++, &*first);
         } catch (const Unprovable&) {
           continue;  // not modelled: orders nothing
         }

@@ -144,20 +144,23 @@ inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
 
 // TMA: rows r0 .. r0 + R - 1, columns c0 .. c0 + 63 of the row-major global tensor
 // `src` (row pitch `ld` elements: the tensor's `exo::extent(src, rows, ld)`) into a
-// swizzled tile, signalling position `position` of `ring`. Issued by one thread. The box
-// must lie inside the tensor (the prover checks the reads against its extent).
+// swizzled tile, signalling position `position` of `ring`. Issued by one thread. The box's
+// rows must lie inside the tensor (the prover checks the reads against its extent); its
+// columns outside a row are zeros, as TMA fills them.
 template <class T, int R, int S>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_sw128", "async_ring(tma)")]]
 inline void tma_load_sw128([[exo::shared(swizzle128)]] T (&dst)[R][64], const T* src, int ld, int r0, int c0,
                            [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {
   static_assert(sizeof(T) == 2 && R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows of 64 16-bit elements");
   exo::aligned(src[r0 * ld + c0], 16);
+  // A column outside the row (the box crossing the tensor's left or right edge) is a
+  // zero, as TMA fills it, not the neighbouring row's element the flat index would reach.
   for (int r = 0; r < R; ++r)
-    for (int c = 0; c < 64; ++c) dst[r][c] = src[(r0 + r) * ld + c0 + c];
+    for (int c = 0; c < 64; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
 }
 
-// The same box copy where the box may cross the tensor's edge (M, N, K not multiples of
-// the tile): elements outside the `rows` x `ld` tensor are zeros (TMA fills them; the
+// The same box copy where the box may cross the tensor's edges (M, N, K not multiples of
+// the tile): elements outside the `rows` x `ld` tensor, on any side, are zeros (TMA fills them; the
 // copy still counts the whole box's bytes). `rows` and `ld` are the tensor's
 // `exo::extent(src, rows, ld)`. The row pitch must keep rows 16-byte aligned (TMA's
 // global strides are multiples of 16 bytes): ld % 8 == 0 for 16-bit elements.
@@ -169,7 +172,8 @@ inline void tma_load_sw128_fill([[exo::shared(swizzle128)]] T (&dst)[R][64], con
   static_assert(sizeof(T) == 2 && R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows of 64 16-bit elements");
   exo::aligned(src[ld], 16);  // the row pitch: a multiple of 16 bytes (the base is 16-byte aligned)
   for (int r = 0; r < R; ++r)
-    for (int c = 0; c < 64; ++c) dst[r][c] = r0 + r < rows && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
+    for (int c = 0; c < 64; ++c)
+      dst[r][c] = 0 <= r0 + r && r0 + r < rows && 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
 }
 
 // Waits until position `position` of `ring` is complete. Each thread that runs it waits
