@@ -254,8 +254,18 @@ public:
       Poly pw = positionIn(*w, wi);
       Side ws = statementSide(*w, wi, keep);
       if (signalers.empty()) {
-        sink_.diag(DiagID::err_ring_deadlock, w->stmt->range,
-                   {"any", ring.name, byArrivals ? "no thread arrives at the ring" : "no TMA copy or arrival signals the ring"});
+        // Nothing signals the ring: a wait that can run never returns (one that the
+        // assumes keep from running, e.g. `if (kt >= 4)` with at most 4 steps, is fine).
+        z3::solver s = q_.newSolver();
+        Queries::addFacts(s, wi);
+        s.add(posAtom == enc_.toZ3(pw));
+        Verdict v = q_.solve(s);
+        if (v == Verdict::Sat)
+          ringError(DiagID::err_ring_deadlock, w->stmt,
+                    {"{p}", ring.name, byArrivals ? "no thread arrives at the ring" : "no TMA copy or arrival signals the ring"},
+                    s, ws, ws);
+        else if (v == Verdict::Unknown)
+          throw Unprovable{w->stmt, "whether this wait on a ring that nothing signals can run is too hard for the solver"};
         continue;
       }
       // R3: some group signals the position waited for, before the wait in the
