@@ -332,7 +332,14 @@ private:
   void stmt(const Stmt& s, ThreadIndex r) {
     switch (s.kind) {
       case StmtKind::Block:
-        for (const StmtPtr& c : s.body) {
+        for (size_t i = 0; i < s.body.size(); ++i) {
+          const StmtPtr& c = s.body[i];
+          // A role prologue (register budgets) joins the roles of the loop after it.
+          if (i + 1 < s.body.size() && fusesWith(*c, *s.body[i + 1])) {
+            rolesOutside(*s.body[i + 1], *rolesInside(*s.body[i + 1]), r, c.get());
+            ++i;
+            continue;
+          }
           if (c->kind != StmtKind::Block) {
             stmt(*c, r);
             continue;
@@ -432,22 +439,56 @@ private:
     return barrier || !fixedBounds ? nullptr : p;
   }
 
+  /// A role prologue just before a loop of roles (rolesInside): `parallel for (g) { if
+  /// (role) X else Y }` over the same loop (kind, trips, threads, variable name) with the
+  /// same role condition, no barrier, X and Y once per thread (setmaxnreg: a budget must
+  /// dominate its role's code for ptxas to apply it, C7507). Printed at the head of the
+  /// roles' branches: each thread runs X (or Y) and then its loop, as before.
+  bool fusesWith(const Stmt& pro, const Stmt& next) const {
+    if (next.kind != StmtKind::For || next.isParallel()) return false;
+    const Stmt* p = rolesInside(next);
+    if (!p || !pro.isParallel() || pro.loop != p->loop || pro.tripCount() != p->tripCount() || pro.unit != p->unit ||
+        pro.collective != p->collective || pro.step != p->step || pro.var->name != p->var->name || !pro.lo || !p->lo ||
+        !constantValue(*pro.lo) || constantValue(*pro.lo) != constantValue(*p->lo))
+      return false;
+    const Stmt* body = pro.forBody();
+    if (!body || body->body.size() != 1) return false;
+    const Stmt& a = *body->body[0];
+    const Stmt& b = *p->forBody()->body[0];
+    if (a.kind != StmtKind::If || !a.cond || !isRoleCondition(*a.cond, {&pro}) || printExpr(*a.cond) != printExpr(*b.cond) ||
+        a.body.size() > b.body.size())
+      return false;
+    bool barrierOrLoop = false;
+    walkStmts(const_cast<Stmt&>(a), [&](Stmt& x, const std::vector<Stmt*>&) {
+      barrierOrLoop |= x.kind == StmtKind::Sync || x.kind == StmtKind::For || x.kind == StmtKind::Decl;
+      return !barrierOrLoop;
+    });
+    return !barrierOrLoop;
+  }
+
   /// Prints `for (k) { parallel for (g) { if (role) A else B } }` as `parallel for (g) {
   /// if (role) { for (k) A } else { for (k) B } }`: each thread runs the same statements
   /// in the same order (its role does not change from one iteration to the next), but
   /// each role's loop is its own, so ptxas does not see the producer's one-thread branch
   /// inside the consumers' wgmma loop (which would serialize the wgmma: warning C7518).
-  void rolesOutside(const Stmt& s, const Stmt& p, ThreadIndex r) {
+  /// `prologue` (fusesWith): a role `if` printed at the head of the branches.
+  void rolesOutside(const Stmt& s, const Stmt& p, ThreadIndex r, const Stmt* prologue = nullptr) {
     const Stmt& branch = *p.forBody()->body[0];
+    const Stmt* pro = prologue ? prologue->forBody()->body[0].get() : nullptr;
+    auto head = [&](size_t b, ThreadIndex in) {
+      if (pro && b < pro->body.size()) nested(*pro->body[b], in);
+    };
     parallelFor(p, r, [&](ThreadIndex in) {
       line(branch.loc());
       os_ << ind() << "if (" << lowered(branch.cond) << ") {\n";
+      head(0, in);
       ++depth_;
       seqFor(s, in, [&](ThreadIndex i2) { nested(*branch.body[0], i2); });
       --depth_;
       if (branch.body.size() > 1) {
         closing(branch.range);
         os_ << ind() << "} else {\n";
+        head(1, in);
         ++depth_;
         seqFor(s, in, [&](ThreadIndex i2) { nested(*branch.body[1], i2); });
         --depth_;

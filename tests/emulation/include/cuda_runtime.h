@@ -23,7 +23,7 @@
 #include <vector>
 
 #define __global__
-#define __launch_bounds__(n)
+#define __launch_bounds__(...)
 #define __shared__ static
 // A GNU attribute, not alignas: `static __align__(16) T a[..]` puts it among the
 // decl-specifiers, where a standard attribute may not stand.
