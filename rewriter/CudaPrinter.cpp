@@ -431,9 +431,9 @@ private:
       barrier |= x.kind == StmtKind::Sync;
       return !barrier;
     });
-    bool fixedBounds = true;
-    for (const Expr* e : {s.lo.get(), s.hi.get()})
-      forEachExpr(e == s.lo.get() ? s.lo : s.hi, [&](const Expr& x) {
+    bool fixedBounds = true;  // read only parameters and loop variables, which the body cannot assign
+    for (const ExprPtr* bound : {&s.lo, &s.hi})
+      forEachExpr(*bound, [&](const Expr& x) {
         if (x.var && x.var->kind != VarKind::Param && x.var->kind != VarKind::LoopVar) fixedBounds = false;
       });
     return barrier || !fixedBounds ? nullptr : p;
