@@ -440,15 +440,16 @@ private:
   }
 
   /// A role prologue just before a loop of roles (rolesInside): `parallel for (g) { if
-  /// (role) X else Y }` over the same loop (kind, trips, threads, variable name) with the
-  /// same role condition, no barrier, X and Y once per thread (setmaxnreg: a budget must
+  /// (role) X else Y }` over the same loop (kind, trips, threads, variable name and type:
+  /// `g < 1 - g` means another thing for an unsigned g) with the same role condition, no barrier, X and Y once per thread (setmaxnreg: a budget must
   /// dominate its role's code for ptxas to apply it, C7507). Printed at the head of the
   /// roles' branches: each thread runs X (or Y) and then its loop, as before.
   bool fusesWith(const Stmt& pro, const Stmt& next) const {
     if (next.kind != StmtKind::For || next.isParallel()) return false;
     const Stmt* p = rolesInside(next);
     if (!p || !pro.isParallel() || pro.loop != p->loop || pro.tripCount() != p->tripCount() || pro.unit != p->unit ||
-        pro.collective != p->collective || pro.step != p->step || pro.var->name != p->var->name || !pro.lo || !p->lo ||
+        pro.collective != p->collective || pro.step != p->step || pro.var->name != p->var->name ||
+        pro.var->type.scalar != p->var->type.scalar || pro.compareAs != p->compareAs || !pro.lo || !p->lo ||
         !constantValue(*pro.lo) || constantValue(*pro.lo) != constantValue(*p->lo))
       return false;
     const Stmt* body = pro.forBody();
