@@ -476,22 +476,17 @@ private:
   void rolesOutside(const Stmt& s, const Stmt& p, ThreadIndex r, const Stmt* prologue = nullptr) {
     const Stmt& branch = *p.forBody()->body[0];
     const Stmt* pro = prologue ? prologue->forBody()->body[0].get() : nullptr;
-    auto head = [&](size_t b, ThreadIndex in) {
-      if (pro && b < pro->body.size()) nested(*pro->body[b], in);
-    };
     parallelFor(p, r, [&](ThreadIndex in) {
       line(branch.loc());
       os_ << ind() << "if (" << lowered(branch.cond) << ") {\n";
-      head(0, in);
-      ++depth_;
-      seqFor(s, in, [&](ThreadIndex i2) { nested(*branch.body[0], i2); });
-      --depth_;
-      if (branch.body.size() > 1) {
-        closing(branch.range);
-        os_ << ind() << "} else {\n";
-        head(1, in);
+      for (size_t b = 0; b < branch.body.size(); ++b) {
+        if (b) {
+          closing(branch.range);
+          os_ << ind() << "} else {\n";
+        }
+        if (pro && b < pro->body.size()) nested(*pro->body[b], in);  // the branch's budget first
         ++depth_;
-        seqFor(s, in, [&](ThreadIndex i2) { nested(*branch.body[1], i2); });
+        seqFor(s, in, [&](ThreadIndex i2) { nested(*branch.body[b], i2); });
         --depth_;
       }
       closing(branch.range);
