@@ -215,8 +215,9 @@ struct SharedAttr : ExoAttr {
 };
 clang::ParsedAttrInfoRegistry::Add<SharedAttr> registerSharedAttr("exo-shared", "[[exo::shared]]");
 EXO_ATTR(RegistersAttr, "registers", Array, Levels{}, "")
-// Levels: the rows of the collectives table (model/Collective.h); syncs: those with a barrier.
-EXO_ATTR(ParallelAttr, "parallel", ForLoop, model::collectiveNames(/*barriersOnly=*/false), "parallel")
+// Levels: the rows of the collectives table (model/Collective.h) and block_in_cluster;
+// syncs: the rows with a barrier.
+EXO_ATTR(ParallelAttr, "parallel", ForLoop, model::parallelLevelNames(), "parallel")
 EXO_ATTR(SyncAttr, "sync", EmptyStatement, model::collectiveNames(/*barriersOnly=*/true), "sync")
 // On an instruction's parameter: the operand is a tensor-core fragment in this layout.
 EXO_ATTR(FragmentAttr, "fragment", Array, model::fragmentLayoutNames(), "fragment")

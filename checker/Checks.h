@@ -40,6 +40,11 @@ bool setsRegisterBudgets(const model::Kernel& k);
 /// Registers per thread at launch with one block per SM (65536 / threads, down to 8s).
 int64_t launchRegisters(const model::Kernel& k);
 
+/// Thread-block clusters: cluster-wide ring statements need a `block_in_cluster` loop,
+/// a multicast box splits into 8-row groups per block, and the statements of a ring that
+/// a cluster-wide statement signals never depend on the block's rank in the cluster.
+void checkClusters(const model::Kernel& k, model::DiagSink& sink);
+
 /// Runs all of the above; true if none reported an error.
 bool checkStructure(model::Kernel& k, model::DiagSink& sink);
 

@@ -245,11 +245,14 @@ bool FastCheck::racesProven(bool crossBlocks, const SyncsInEffect* before) {
         for (size_t d = 0; d <= common.size(); ++d) {
           if (d < common.size() && common[d]->loop == LoopKind::Block) continue;
           RacePlan plan = planRace(syncs_, A, B, common, prefix, d);
-          if (plan.trivially()) continue;
+          // A cluster-wide side is ordered by cluster-wide ring edges only, never by a
+          // barrier (addRaceFormula): no shortcut, no shared verdict.
+          const bool remote = standsForOtherBlocks(a) || standsForOtherBlocks(sideB());
+          if (plan.trivially() && !remote) continue;
           if (before && plan.sameAs(planRace(*before, A, B, common, prefix, d))) continue;  // proven then
           // The question is a function of the two shapes, the depth and the plan's syncs
           // (its loop is common[d], which the shapes' paths determine).
-          bool share = sa < (1 << 21) && sb < (1 << 21) && d < 256 && plan.near.bits() < 8 && plan.all.bits() < 8 &&
+          bool share = !remote && sa < (1 << 21) && sb < (1 << 21) && d < 256 && plan.near.bits() < 8 && plan.all.bits() < 8 &&
                        plan.near.plain() && plan.all.plain();  // the key has room for masks only
           uint64_t key = uint64_t(sa) | uint64_t(sb) << 21 | uint64_t(d) << 42 | uint64_t(plan.kind) << 50 |
                          uint64_t(plan.near.bits()) << 52 | uint64_t(plan.all.bits()) << 55;

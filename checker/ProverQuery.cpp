@@ -6,6 +6,12 @@
 
 namespace exo::checker {
 
+bool standsForOtherBlocks(const Side& s) {
+  if (!s.site || s.site->completes) return false;
+  const model::Stmt* call = s.site->instr ? s.site->instr : s.site->stmt;
+  return call && call->kind == model::StmtKind::Instr && call->instr && call->instr->async.cluster;
+}
+
 using namespace model;
 
 constexpr unsigned kGuardTimeoutMs = 8000;

@@ -33,6 +33,13 @@ struct Side {
   std::shared_ptr<const Side> issue;
 };
 
+/// Whether a side is made by a cluster-wide statement (a TMA multicast's accesses, an
+/// arrival on every block's ring), which stands for the same statement run by any block
+/// of the cluster (checker/ClusterCheck: they run alike): ordering it needs an edge that
+/// reaches the other blocks too, a cluster-wide ring signal, never a barrier or the
+/// side's own thread. A completion site is not one (the waiting block completes it).
+bool standsForOtherBlocks(const Side& s);
+
 /// The Z3 context, the encoder over it and the statistics: what every check shares.
 class Queries {
 public:

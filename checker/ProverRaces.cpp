@@ -24,7 +24,11 @@ bool addRaceFormula(Queries& q, z3::solver& s, const Kernel& k, const Side& a, c
   for (size_t i = 0; i < depth && i < common.size(); ++i) s.add(iterA(common[i]) == iterB(common[i]));
   for (const Stmt* g : k.gridLoops)  // one CTA
     if (a.inst.iter.count(g) && b.inst.iter.count(g)) s.add(iterA(g) == iterB(g));
-  s.add(q.flat(a) != q.flat(b));
+  // A cluster-wide side stands for its statement in every block of the cluster: another
+  // block's thread, even where the flat index is a's, which no barrier of a's block
+  // orders (only a cluster-wide ring edge does, below).
+  const bool remote = standsForOtherBlocks(a) || standsForOtherBlocks(b);
+  if (!remote) s.add(q.flat(a) != q.flat(b));
   s.add(q.differentIssues(a, b));
   s.add(q.sameElement(a, b));
 
@@ -33,9 +37,9 @@ bool addRaceFormula(Queries& q, z3::solver& s, const Kernel& k, const Side& a, c
   if (plan.loop) {
     const Stmt* l = plan.loop;
     s.add(iterA(l) < iterB(l));
-    if (plan.kind == RacePlan::Kind::SeqLoop)
+    if (plan.kind == RacePlan::Kind::SeqLoop && !remote)
       unordered = !covered(q, plan.near, a, b, s) && (!covered(q, plan.all, a, b, s) || iterB(l) == iterA(l) + 1);
-  } else if (plan.kind == RacePlan::Kind::Straight) {
+  } else if (plan.kind == RacePlan::Kind::Straight && !remote) {
     unordered = !covered(q, plan.near, a, b, s);
   }
   // An mbarrier ring orders threads too: a signal of position p after a, a wait for p
@@ -224,6 +228,7 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
     sink_.diag(DiagID::note_access, qa.site->range(), {"the other access"});
     return;
   }
+  if (standsForOtherBlocks(qa) || standsForOtherBlocks(qb)) return reportClusterRace(q);
   int64_t fa = val(m, q_.flat(qa)), fb = val(m, q_.flat(qb));
   SyncScope need = smallestCommonScope(fa, fb).id;
   // Barriers of a scope the CTA is not made of (warpgroup) exist only inside loops of
@@ -243,6 +248,24 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   noteMeaning(sink_, *qb.site);
   if (qa.site->instr != qb.site->instr) noteMeaning(sink_, *qa.site);
   proposeSync(q, depth, sc, need);
+}
+
+/// A race with a cluster-wide copy (standsForOtherBlocks): no barrier fixes it.
+void RaceCheck::reportClusterRace(PairQuery& q) {
+  const Encoder& enc = q_.enc;
+  const z3::model& m = *q.model;
+  const Side& r = standsForOtherBlocks(q.b) ? q.b : q.a;  // the copy
+  const Side& o = &r == &q.b ? q.a : q.b;
+  std::vector<std::string> args = {r.site->var->name, r.site->instr ? r.site->instr->instr->name : "?",
+                                   elementText(enc, m, r), threadText(enc, m, r), threadText(enc, m, o),
+                                   o.site->write ? "writes" : "reads"};
+  if (!reportedRaces_.insert({q.b.site->expr, args}).second) return;
+  sink_.diag(DiagID::err_cluster_race, r.site->range(), args);
+  sink_.diag(DiagID::note_access, o.site->range(),
+             {std::string("the access of this block (") + (o.site->write ? "a write" : "a read") + " by " +
+              threadText(enc, m, o) + ")"});
+  sink_.diag(DiagID::note_witness, q.b.site->range(), {witnessText(enc, m, q.a, q.b)});
+  noteMeaning(sink_, *r.site);
 }
 
 /// One sync before the statement holding the second access: does it fix this case?

@@ -59,6 +59,7 @@ private:
   PairQuery raceQuery(const AccessSite& A, const AccessSite& B, size_t depth, Scenario& sc,
                       const std::pair<Side, Side>* sides = nullptr);
   bool crossBlock(const AccessSite& A, const AccessSite& B, bool report);
+  void reportClusterRace(PairQuery& q);
   void reportRace(PairQuery& q, size_t depth, const Scenario& sc);
   void proposeSync(PairQuery& q, size_t depth, const Scenario& sc, model::SyncScope need);
 

@@ -155,6 +155,11 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
   z3::expr e = q.ctx.bool_val(false);
   RingStatements rs = ringStatements(k);
   if (rs.signals.empty() || rs.waits.empty() || !a.inst.flat || !b.inst.flat) return e;
+  // b made by a cluster-wide statement stands for any block's (ProverQuery.h): only a
+  // signal that reaches every block's ring orders a before it; a is always a's block's.
+  if (standsForOtherBlocks(a)) return e;
+  const bool clusterWide = standsForOtherBlocks(b);
+  auto usable = [&](const PlacedStmt& sig) { return !clusterWide || sig.stmt->instr->async.cluster; };
   RingPins pins(q);
   Encoder& enc = q.enc;
   const Path& ap = a.site->path;
@@ -163,6 +168,7 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
   // wait for its position in b's thread, pinned.
   for (const PlacedStmt& r : rs.signals)
     for (int offset : {0, 1}) {
+      if (!usable(r)) continue;
       std::optional<Near> sig = nearInstance(q, r, a, offset);
       if (!sig) continue;
       z3::expr signalled = sig->runs && seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, sig->inst.iter);
@@ -187,7 +193,7 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
       if (!wait) continue;
       z3::expr waited = wait->runs && seqBefore(enc, q.ctx, w.path, wait->inst.iter, bp, b.inst.iter);
       for (const PlacedStmt& r : rs.signals) {
-        if (model::ringOf(*r.stmt) != model::ringOf(*w.stmt)) continue;
+        if (model::ringOf(*r.stmt) != model::ringOf(*w.stmt) || !usable(r)) continue;
         try {
           Pinned pr = pins.pinAt(r, wait->pos, ap, a.inst, a.inst.flat, 0);
           for (const z3::expr& d : wait->defs) s.add(d);

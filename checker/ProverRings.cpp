@@ -400,7 +400,12 @@ public:
       Queries::addFacts(s, xs.inst);
       Queries::addFacts(s, zs.inst);
       addLaterSameElement(q_, s, xs, zs);
+      // z made by a cluster-wide statement (a multicast) stands for another block's
+      // thread, whose own wait says nothing about this block's tile: only the ring edge
+      // below (cluster-wide signals) orders it.
+      const bool remote = standsForOtherBlocks(zs);
       for (const PlacedStmt* w : waits) {
+        if (remote) break;
         Pinned pw = pinAt(*w, *px, z.path, zs.inst, zs.inst.flat, tag++);
         for (const z3::expr& d : pw.defs) s.add(d);
         s.add(!(*pw.exists && seqBefore(enc_, q_.ctx, w->path, pw.inst.iter, z.path, zs.inst.iter)));
@@ -442,6 +447,7 @@ public:
                  {printExpr(*z.expr), z.write ? "writes" : "reads", elementText(enc_, m, zs),
                   std::to_string(val(m, q_.ctx.int_const("ring.position"))), ring ? ring->name : "?"});
       sink_.diag(DiagID::note_async_issue, call.range, {call.instr->name, threadText(enc_, m, xs)});
+      if (remote) sink_.diag(DiagID::note_cluster_copy, z.range(), {z.instr ? z.instr->instr->name : "?"});
       sink_.diag(DiagID::note_witness, z.range(), {witnessText(enc_, m, xs, zs)});
       noteMeaning(sink_, x);
     }

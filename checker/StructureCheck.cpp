@@ -27,6 +27,7 @@ bool checkStructure(Kernel& k, DiagSink& sink) {
   checkScalarOwnership(k, sink);
   checkInstructions(k, sink);
   checkRegisterBudgets(k, sink);
+  checkClusters(k, sink);
   if (sink.errors == before) checkDistributedRegisters(k, sink);
   return sink.errors == before;
 }

@@ -34,6 +34,12 @@ std::vector<std::string> collectiveNames(bool barriersOnly) {
   return out;
 }
 
+std::vector<std::string> parallelLevelNames() {
+  std::vector<std::string> out = collectiveNames(/*barriersOnly=*/false);
+  out.push_back(kClusterBlocksLevel);
+  return out;
+}
+
 int64_t ctaGranule() {
   int64_t g = 1;
   for (const Collective& c : collectives())

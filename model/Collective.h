@@ -49,6 +49,12 @@ const Collective& collective(CollectiveId id);
 const Collective* findCollective(const std::string& name);
 /// The names of the rows (with a barrier when `barriersOnly`), for attribute parsing.
 std::vector<std::string> collectiveNames(bool barriersOnly);
+/// `[[exo::parallel(block_in_cluster)]]`: a block loop whose iterations are the blocks of
+/// one thread-block cluster (not a row: a cluster's blocks are blocks, that loop only
+/// groups them; Stmt::clusterBlocks).
+inline constexpr const char* kClusterBlocksLevel = "block_in_cluster";
+/// What `[[exo::parallel(...)]]` accepts: the rows' names and kClusterBlocksLevel.
+std::vector<std::string> parallelLevelNames();
 /// Threads of a CTA are a whole number of this (the largest wholeInCta copy).
 int64_t ctaGranule();
 

@@ -54,6 +54,12 @@ struct AsyncRole {
   };
   Kind kind = Kind::None;
   std::string queue;
+  /// Cluster-wide (a kernel with a `block_in_cluster` loop, docs/hopper.md section 8):
+  /// an IssueRing ("multicast_ring(q)") copies one box into the same tile of every
+  /// block of the cluster, each block issuing its share of the rows and expecting the
+  /// whole box on its own ring; an ArriveRing ("arrive_cluster_ring(q)") arrives at the
+  /// position on the ring of every block of the cluster.
+  bool cluster = false;
   int64_t pending = 0;  // Await: the first integer template argument (0 when none)
   bool async() const { return kind == Kind::Issue || kind == Kind::IssueCommit || kind == Kind::IssueRing; }
   bool ring() const { return kind == Kind::IssueRing || kind == Kind::AwaitRing || kind == Kind::ArriveRing; }
@@ -67,7 +73,8 @@ struct AsyncRole {
 };
 
 /// Parses the fourth `[[exo::instr]]` argument ("async(q)", "async_commit(q)",
-/// "commit(q)", "await(q)", "async_ring(q)", "await_ring(q)", "arrive_ring(q)"); false
+/// "commit(q)", "await(q)", "async_ring(q)", "await_ring(q)", "arrive_ring(q)",
+/// "multicast_ring(q)", "arrive_cluster_ring(q)"); false
 /// when it is none of them.
 bool parseAsyncRole(const std::string& text, AsyncRole& out);
 

@@ -284,6 +284,20 @@ bool sameExpr(const Expr& a, const Expr& b) {
 }
 
 bool parseAsyncRole(const std::string& text, AsyncRole& out) {
+  // Cluster-wide forms first: "multicast_ring(" / "arrive_cluster_ring(" are not
+  // prefixes of the others.
+  static const std::pair<const char*, AsyncRole::Kind> clusterKinds[] = {{"multicast_ring(", AsyncRole::Kind::IssueRing},
+                                                                          {"arrive_cluster_ring(", AsyncRole::Kind::ArriveRing}};
+  for (const auto& [prefix, kind] : clusterKinds) {
+    std::string p = prefix;
+    if (text.compare(0, p.size(), p) != 0) continue;
+    AsyncRole r;
+    if (!parseAsyncRole(std::string(kind == AsyncRole::Kind::IssueRing ? "async_ring(" : "arrive_ring(") + text.substr(p.size()), r))
+      return false;
+    out = r;
+    out.cluster = true;
+    return true;
+  }
   static const std::pair<const char*, AsyncRole::Kind> kinds[] = {{"async_ring(", AsyncRole::Kind::IssueRing},
                                                                    {"await_ring(", AsyncRole::Kind::AwaitRing},
                                                                    {"arrive_ring(", AsyncRole::Kind::ArriveRing},

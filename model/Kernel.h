@@ -207,6 +207,9 @@ struct Stmt {
   /// unset when it compares in the variable's own type. `hi` is already converted.
   std::optional<ScalarKind> compareAs;
   LoopKind loop = LoopKind::Seq;
+  /// A block loop spelled `[[exo::parallel(block_in_cluster)]]`: its iterations are the
+  /// blocks of one thread-block cluster (model/ThreadMapping: the innermost block loop).
+  bool clusterBlocks = false;
   /// Thread mapping (set by model/ThreadMapping for parallel loops below the grid):
   int64_t unit = 0;        // threads per iteration
   int64_t collective = 0;  // threads of the collective this loop splits
@@ -278,6 +281,10 @@ struct Kernel {
 
   // Derived by model/ThreadMapping:
   std::vector<Stmt*> gridLoops;  // the perfect nest of block loops, outermost first
+  /// The innermost grid loop when it is a `block_in_cluster` loop: its iterations are
+  /// the blocks of one cluster of `clusterSize` (its constant trip count); else null, 1.
+  Stmt* clusterLoop = nullptr;
+  int64_t clusterSize = 1;
   Stmt* blockBody = nullptr;     // the statement run by one CTA
   int64_t blockThreads = 0;
   int64_t sharedBytes = 0;

@@ -148,7 +148,11 @@ int64_t ringArrivalCount(const Kernel& k, const Var& ring) {
   std::string why;
   std::optional<RingThreads> t = ringThreads(k, *arrivals.front(), why);
   const int64_t per = collective(arrivals.front()->instr->collective).threads;  // one arrival per copy
-  return t && t->count() > 0 && per > 0 && t->count() % per == 0 ? t->count() / per : 1;
+  // A cluster-wide arrival reaches the slot of every block of the cluster: each slot
+  // counts the arrivals of all of them (checker/ClusterCheck proves every block runs it
+  // at the same positions).
+  const int64_t blocks = arrivals.front()->instr->async.cluster ? k.clusterSize : 1;
+  return t && t->count() > 0 && per > 0 && t->count() % per == 0 ? t->count() / per * blocks : 1;
 }
 
 }  // namespace exo::model

@@ -83,6 +83,7 @@ private:
       cur = only->forBody();
     }
     k_.blockBody = cur;
+    findCluster();
     // No block loop may appear below the grid.
     walkStmts(*cur, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (s.kind == StmtKind::For && s.loop == LoopKind::Block) {
@@ -92,6 +93,25 @@ private:
       }
       return true;
     });
+  }
+
+  /// The `block_in_cluster` loop: the innermost block loop, 2 to 8 iterations counted
+  /// from 0 by 1 (its iteration is the block's rank in the cluster, blockIdx.x % size).
+  void findCluster() {
+    for (size_t i = 0; i < k_.gridLoops.size(); ++i) {
+      Stmt* l = k_.gridLoops[i];
+      if (!l->clusterBlocks) continue;
+      auto bad = [&](const std::string& why) { sink_.diag(DiagID::err_cluster_loop, l->range, {why}); };
+      if (i + 1 != k_.gridLoops.size()) return bad("must be the innermost block loop (its iterations are one cluster's blocks)");
+      std::optional<int64_t> lo = constantValue(*l->lo);
+      int64_t trip = l->tripCount();
+      if (!lo || *lo != 0 || l->step != 1)
+        return bad("must count from 0 by 1: its iteration is the block's rank in the cluster");
+      if (trip < 2 || trip > 8)
+        return bad("must have a constant trip count of 2 to 8 (the blocks of one cluster; 8 is the portable limit)");
+      k_.clusterLoop = l;
+      k_.clusterSize = trip;
+    }
   }
 
   /// Threads the statement needs; sets `unit` on parallel loops. `parent` is the

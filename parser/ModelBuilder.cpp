@@ -252,11 +252,16 @@ private:
     const c::Stmt* sub = as->getSubStmt();
     if (par) {
       llvm::StringRef level = par->getAnnotation().drop_front(strlen("exo.parallel."));
-      // The attribute layer only lets names of the collectives table through.
-      LoopKind k = loopKindOf(*findCollective(level.str()));
+      // The attribute layer only lets names of the collectives table (and the block loop
+      // of a cluster's blocks) through.
+      const bool clusterBlocks = level == kClusterBlocksLevel;
+      LoopKind k = clusterBlocks ? LoopKind::Block : loopKindOf(*findCollective(level.str()));
       // The attribute layer only lets exo::parallel onto for statements.
       if (const auto* fs = llvm::dyn_cast<c::ForStmt>(sub))
-        if (StmtPtr f = forLoop(fs, k, par->getLocation())) out.push_back(std::move(f));
+        if (StmtPtr f = forLoop(fs, k, par->getLocation())) {
+          f->clusterBlocks = clusterBlocks;
+          out.push_back(std::move(f));
+        }
       return;
     }
     if (sync) {

@@ -201,7 +201,9 @@ private:
 
   std::string streamName() const { return launcherStreamName(k_); }
 
-  bool dynamicShared() const { return k_.sharedBytes > 48 * 1024; }
+  // A cluster kernel's blocks find each other's arrays at the same offsets of one
+  // dynamic buffer (and the CPU emulation gives each block its own).
+  bool dynamicShared() const { return k_.sharedBytes > 48 * 1024 || k_.clusterLoop; }
   bool anySwizzled() const {
     for (const auto& v : k_.vars)
       if (v->swizzle) return true;
@@ -233,7 +235,7 @@ private:
       const Operand* dst = boxOperand(*s.instr);
       for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
         if (s.instr->operands[i].kind != Operand::Kind::Global || !dst || dst->tileDims.size() != 2) continue;
-        TensorMap m{s.operands[i]->var, dst->tileDims[0], dst->tileDims[1], dst->swizzle != 0, ""};
+        TensorMap m{s.operands[i]->var, boxRows(*s.instr), dst->tileDims[1], dst->swizzle != 0, ""};
         bool known = false;
         for (const TensorMap& o : maps_) known |= o.tensor == m.tensor && o.boxRows == m.boxRows && o.boxCols == m.boxCols && o.swizzle == m.swizzle;
         if (known) continue;
@@ -244,11 +246,17 @@ private:
     });
     return maps_;
   }
+  /// The rows of one TMA copy's box: the tile's, or a block's share of a multicast's.
+  int64_t boxRows(const Instruction& in) const {
+    const Operand* dst = boxOperand(in);
+    int64_t rows = dst && !dst->tileDims.empty() ? dst->tileDims[0] : 0;
+    return in.async.cluster && k_.clusterSize > 1 ? rows / k_.clusterSize : rows;
+  }
   /// The tensor map a TMA call's global operand stands for.
   std::string tensorMapOf(const Stmt& call, const Expr& global) {
     const Operand* dst = boxOperand(*call.instr);
     for (const TensorMap& m : tensorMaps())
-      if (dst && m.tensor == global.var && m.boxRows == dst->tileDims[0] && m.boxCols == dst->tileDims[1]) return "&" + m.name;
+      if (dst && m.tensor == global.var && m.boxRows == boxRows(*call.instr) && m.boxCols == dst->tileDims[1]) return "&" + m.name;
     return "nullptr /* no tensor map */";
   }
 
@@ -256,11 +264,14 @@ private:
     os_ << "// " << k_.name << ": " << (k_.gridLoops.empty() ? "1 block" : "one block per (");
     for (size_t i = 0; i < k_.gridLoops.size(); ++i) os_ << (i ? ", " : "") << k_.gridLoops[i]->var->name;
     if (!k_.gridLoops.empty()) os_ << ")";
-    os_ << " of " << k_.blockThreads << " threads, " << k_.sharedBytes << " bytes of shared memory.\n";
+    os_ << " of " << k_.blockThreads << " threads, " << k_.sharedBytes << " bytes of shared memory";
+    if (k_.clusterLoop) os_ << "; clusters of " << k_.clusterSize << " blocks (" << k_.clusterLoop->var->name << ")";
+    os_ << ".\n";
     line(k_.loc);
     // Register budgets (setmaxnreg) start from the allocation of one block per SM.
-    os_ << "__global__ void __launch_bounds__(" << k_.blockThreads << (checker::setsRegisterBudgets(k_) ? ", 1" : "") << ") "
-        << kernelName() << "(";
+    os_ << "__global__ void __launch_bounds__(" << k_.blockThreads << (checker::setsRegisterBudgets(k_) ? ", 1" : "") << ") ";
+    if (k_.clusterLoop) os_ << "__cluster_dims__(" << k_.clusterSize << ", 1, 1) ";
+    os_ << kernelName() << "(";
     for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << paramDecl(k_.params[i]);
     for (const TensorMap& m : tensorMaps()) os_ << ", const __grid_constant__ CUtensorMap " << m.name;
     os_ << ") {\n";
@@ -272,6 +283,11 @@ private:
     // The block body in its own scope, as in the source (it may shadow parameters).
     os_ << ind() << "{\n";
     nested(*k_.blockBody, ThreadIndex{});
+    if (k_.clusterLoop) {
+      // No block leaves while another may still copy into its tiles or arrive at its
+      // rings (every thread of the cluster reaches this: blocks have no early exit).
+      os_ << ind() << "  exo::sm90::gpu::cluster_sync();  // the cluster's blocks leave together\n";
+    }
     closing(k_.blockBody->range);
     os_ << ind() << "}\n";
     closingAt(kernelEnd());
@@ -282,7 +298,8 @@ private:
   /// tensor-core kernel's 2-D grid goes in groups of rows (printGroupedGrid).
   void printGridIndices() {
     if (k_.gridLoops.empty()) return;
-    if (k_.gridLoops.size() == 2 && !k_.instructions.empty()) return printGroupedGrid();
+    const size_t clusters = k_.gridLoops.size() - (k_.clusterLoop ? 1 : 0);  // loops over clusters
+    if (clusters == 2 && !k_.instructions.empty()) return printGroupedGrid();
     os_ << ind() << "long long exo_block = blockIdx.x;\n";
     for (size_t n = k_.gridLoops.size(); n-- > 0;) {
       const Stmt& l = *k_.gridLoops[n];
@@ -301,13 +318,25 @@ private:
   /// prover checks that no two write one global element), so any order of them computes
   /// the same; this one is a bijection of [0, rows * columns) for any extents.
   static constexpr int kGroupRows = 8;
+  /// In a cluster kernel the groups are of clusters: the cluster loop's iteration is the
+  /// block's rank, blockIdx.x % size (consecutive blocks form a cluster).
   void printGroupedGrid() {
     const Stmt& rows = *k_.gridLoops[0];
     const Stmt& cols = *k_.gridLoops[1];
-    os_ << ind() << "// Blocks in groups of " << kGroupRows << " rows (" << rows.var->name << "), each group column by column.\n";
+    std::string index = "(long long)blockIdx.x";
+    if (const Stmt* c = k_.clusterLoop) {
+      line(c->loc());
+      std::string type = c->var->type.scalarSpelling();
+      os_ << ind() << "const " << type << " " << c->var->name << " = (" << type << ")(blockIdx.x % " << k_.clusterSize
+          << ");  // the block's rank in its cluster\n";
+      os_ << ind() << "const long long exo_cluster = (long long)blockIdx.x / " << k_.clusterSize << ";\n";
+      index = "exo_cluster";
+    }
+    os_ << ind() << "// " << (k_.clusterLoop ? "Clusters" : "Blocks") << " in groups of " << kGroupRows << " rows (" << rows.var->name
+        << "), each group column by column.\n";
     os_ << ind() << "const long long exo_rows = " << extentExpr(rows) << ", exo_cols = " << extentExpr(cols) << ";\n";
-    os_ << ind() << "const long long exo_group = (long long)blockIdx.x / (" << kGroupRows << " * exo_cols);\n";
-    os_ << ind() << "const long long exo_in = (long long)blockIdx.x - exo_group * " << kGroupRows << " * exo_cols;\n";
+    os_ << ind() << "const long long exo_group = " << index << " / (" << kGroupRows << " * exo_cols);\n";
+    os_ << ind() << "const long long exo_in = " << index << " - exo_group * " << kGroupRows << " * exo_cols;\n";
     os_ << ind() << "const long long exo_height = exo_rows - exo_group * " << kGroupRows << " < " << kGroupRows
         << " ? exo_rows - exo_group * " << kGroupRows << " : " << kGroupRows << ";\n";
     for (int n = 0; n < 2; ++n) {
@@ -569,7 +598,8 @@ private:
             << v->name << "[exo_i], " << ringArrivalCount(k_, *v) << ");\n";
         os_ << ind() << "  exo::sm90::gpu::mbarrier_init_fence();\n";
         os_ << ind() << "}\n";
-        os_ << ind() << "__syncthreads();\n";
+        // In a cluster the other blocks' copies and arrivals reach these slots too.
+        os_ << ind() << (k_.clusterLoop ? "exo::sm90::gpu::cluster_sync();\n" : "__syncthreads();\n");
       }
       return;
     }

@@ -41,30 +41,38 @@ inline bool rejects(const char* name, Launcher gpu, cudaStream_t st, int M, int 
   return c.expect_rejected(c.ok() ? gpu(M, N, K, dA, dB, dC, st) : cudaSuccess);
 }
 
-/// The sweep of the samples that tile C by 128 x 256 and K by 64 (wgmma_gemm, hopper_gemm)
-/// under the same assumes (M % 128, N % 256, K % 64, K > 0; M <= 32768, N <= 65536,
-/// K <= 32768): nine sizes up to the largest M, N and K (the small first three only with
-/// EXO_GPU_SMALL=1), then six that the launcher must refuse.
-inline bool sweep_128x256x64(const char* name, Cpu cpu, Launcher gpu, cudaStream_t st) {
+/// The sweep of a sample that tiles C by `mt` x 256 (one block, or a cluster of blocks
+/// along M) and K by 64, under the same assumes (M % mt, N % 256, K % 64, K > 0;
+/// M <= 32768, N <= 65536, K <= 32768): nine sizes up to the largest M, N and K (the
+/// small first three only with EXO_GPU_SMALL=1), then six that the launcher must refuse.
+inline bool sweep_tiles(const char* name, Cpu cpu, Launcher gpu, cudaStream_t st, int mt) {
   bool ok = true;
-  ok &= run(name, cpu, gpu, st, 128, 256, 64);     // one block, one k-step (no prefetch)
-  ok &= run(name, cpu, gpu, st, 256, 512, 192);    // 2 x 2 blocks, 3 k-steps
-  ok &= run(name, cpu, gpu, st, 640, 256, 512);    // 5 x 1 blocks, 8 k-steps: the ring wraps twice
+  ok &= run(name, cpu, gpu, st, mt, 256, 64);          // one tile, one k-step (no prefetch)
+  ok &= run(name, cpu, gpu, st, 2 * mt, 512, 192);     // 2 x 2 tiles, 3 k-steps
+  ok &= run(name, cpu, gpu, st, 5 * mt, 256, 512);     // 5 x 1 tiles, 8 k-steps: the ring wraps twice
   if (!gpu::small_only()) {
-    ok &= run(name, cpu, gpu, st, 1024, 768, 320);   // 8 x 3 blocks, 5 k-steps
-    ok &= run(name, cpu, gpu, st, 384, 1280, 4096);  // 3 x 5 blocks, 64 k-steps
-    ok &= run(name, cpu, gpu, st, 2048, 2048, 1024); // 128 blocks
-    ok &= run(name, cpu, gpu, st, 32768, 256, 64);   // the largest M
-    ok &= run(name, cpu, gpu, st, 128, 65536, 64);   // the largest N
-    ok &= run(name, cpu, gpu, st, 128, 256, 32768);  // the largest K (512 k-steps)
+    ok &= run(name, cpu, gpu, st, 8 * mt, 768, 320);   // 8 x 3 tiles, 5 k-steps
+    ok &= run(name, cpu, gpu, st, 3 * mt, 1280, 4096); // 3 x 5 tiles, 64 k-steps
+    ok &= run(name, cpu, gpu, st, 2048, 2048, 1024);   // 128 blocks
+    ok &= run(name, cpu, gpu, st, 32768, 256, 64);     // the largest M
+    ok &= run(name, cpu, gpu, st, mt, 65536, 64);      // the largest N
+    ok &= run(name, cpu, gpu, st, mt, 256, 32768);     // the largest K (512 k-steps)
   }
-  ok &= rejects(name, gpu, st, 96, 256, 64);     // M % 128 != 0
-  ok &= rejects(name, gpu, st, 128, 136, 64);    // N % 256 != 0
-  ok &= rejects(name, gpu, st, 128, 256, 48);    // K % 64 != 0
-  ok &= rejects(name, gpu, st, 128, 256, 0);     // K == 0
-  ok &= rejects(name, gpu, st, 32896, 256, 64);  // M > 32768 (C's index M * N would overflow int at N = 65536)
-  ok &= rejects(name, gpu, st, 128, 256, 32832); // K > 32768
+  ok &= rejects(name, gpu, st, mt - 32, 256, 64);      // M % mt != 0
+  ok &= rejects(name, gpu, st, mt, 136, 64);           // N % 256 != 0
+  ok &= rejects(name, gpu, st, mt, 256, 48);           // K % 64 != 0
+  ok &= rejects(name, gpu, st, mt, 256, 0);            // K == 0
+  ok &= rejects(name, gpu, st, 32768 + mt, 256, 64);   // M > 32768 (C's index M * N would overflow int at N = 65536)
+  ok &= rejects(name, gpu, st, mt, 256, 32832);        // K > 32768
   return ok;
+}
+/// Blocks of 128 x 256 (hopper_gemm, tma_gemm, wgmma_gemm).
+inline bool sweep_128x256x64(const char* name, Cpu cpu, Launcher gpu, cudaStream_t st) {
+  return sweep_tiles(name, cpu, gpu, st, 128);
+}
+/// Clusters of two 128 x 256 blocks along M (cluster_gemm).
+inline bool sweep_256x256x64(const char* name, Cpu cpu, Launcher gpu, cudaStream_t st) {
+  return sweep_tiles(name, cpu, gpu, st, 256);
 }
 
 /// The sweep of a sample that takes any M, N and K with K % 8 == 0 (hopper_gemm: TMA fills

@@ -45,6 +45,10 @@
 #include <exo/sm90.hpp>
 #include EXO_GENERATED_TMA  // ::tma_gemm(..., cudaStream_t): TMA + one ring and a block barrier per step
 #endif
+#ifdef EXO_GENERATED_CLUSTER
+#include <exo/sm90.hpp>
+#include EXO_GENERATED_CLUSTER  // ::cluster_gemm(..., cudaStream_t): hopper_gemm by clusters of 2 sharing B (multicast)
+#endif
 #ifdef EXO_GENERATED_RAGGED
 #include <exo/sm90.hpp>
 #include EXO_GENERATED_RAGGED  // ::ragged_gemm(..., cudaStream_t): hopper_gemm for any M, N, K % 8
@@ -129,6 +133,9 @@ const Ours kOurs[] = {
 #endif
 #ifdef EXO_GENERATED_TMA
     {"tma_gemm", ::tma_gemm, tiles128x256x64},
+#endif
+#ifdef EXO_GENERATED_CLUSTER
+    {"cluster_gemm", ::cluster_gemm, [](int M, int N, int K) { return M % 256 == 0 && N % 256 == 0 && K % 64 == 0; }},
 #endif
 #ifdef EXO_GENERATED_RAGGED
     {"ragged_gemm", ::ragged_gemm, [](int, int, int K) { return K % 8 == 0; }},  // any M, N

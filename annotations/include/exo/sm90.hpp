@@ -176,6 +176,42 @@ inline void tma_load_sw128_fill([[exo::shared(swizzle128)]] T (&dst)[R][64], con
       dst[r][c] = 0 <= r0 + r && r0 + r < rows && 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
 }
 
+// --- Thread-block clusters (docs/hopper.md, section 8). In a kernel whose innermost
+// block loop is `[[exo::parallel(block_in_cluster)]] for (int c = 0; c < n; ++c)` (its
+// iterations are the n blocks of one cluster), the blocks may share copies and
+// releases. Every statement of a ring that one of these signals must run alike in every
+// block (at the same positions, not depending on `c`): exo-cuda checks it
+// (checker/ClusterCheck) and then proves one block for all.
+
+// The same box copy as tma_load_sw128, delivered to the same tile of every block of
+// the cluster: sequentially, this block's tile receives the box. Each block issues its
+// share of R / n rows (whole groups of 8 rows: R % (8 n) == 0) to all n blocks and
+// expects the whole box on its own slot of `ring`, so a position completes in a block
+// when every block's share has landed there. The blocks' tiles are overwritten by the
+// other blocks' copies too: what releases a slot to the producers must reach every
+// block (mbarrier_arrive_cluster), which the prover requires.
+template <class T, int R, int S>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_sw128_multicast", "multicast_ring(tma)")]]
+inline void tma_load_sw128_multicast([[exo::shared(swizzle128)]] T (&dst)[R][64], const T* src, int ld, int r0, int c0,
+                                     [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S],
+                                     [[maybe_unused]] int position) {
+  static_assert(sizeof(T) == 2 && R >= 16 && R <= 256 && R % 16 == 0,
+                "a multicast TMA box of 16 .. 256 rows of 64 16-bit elements");
+  exo::aligned(src[r0 * ld + c0], 16);
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < 64; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
+}
+
+// Arrives at position `position` of `ring` in every block of the cluster: each thread
+// that runs it arrives once on each block's slot (whose count is the arriving threads
+// of all the blocks). What the thread did before the call happens before every wait for
+// that position returns, in every block: consumers release a slot that the cluster's
+// multicasts refill with it.
+template <int S>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::mbarrier_arrive_cluster_ring", "arrive_cluster_ring(ring)")]]
+inline void mbarrier_arrive_cluster([[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S],
+                                    [[maybe_unused]] int position) {}
+
 // Waits until position `position` of `ring` is complete. Each thread that runs it waits
 // (at any level: the block, a role's warpgroup, one thread).
 template <int S>

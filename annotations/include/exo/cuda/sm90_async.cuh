@@ -138,6 +138,57 @@ __device__ __forceinline__ void tma_load_2d(void* smem_dst, const CUtensorMap* m
       : "memory");
 }
 
+// ------------------------------------------------------------ thread-block clusters
+// Facts: PTX ISA 8.x, "Special registers" (%cluster_ctarank, %cluster_nctarank), "mapa",
+// "mbarrier.arrive", "barrier.cluster", "cp.async.bulk.tensor" (.multicast::cluster: the
+// data and the complete_tx land at the same shared offsets in every block whose bit is
+// set in the 16-bit mask, the bit being the block's rank); an mbarrier's tx-count may go
+// negative (range -(2^20-1) .. 2^20-1), so a peer's bytes may land before this block's
+// arrive.expect_tx announces them.
+__device__ __forceinline__ unsigned cluster_rank() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ unsigned cluster_blocks() {
+  unsigned n;
+  asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+  return n;
+}
+
+// Every thread of every block of the cluster: what each did before happens before what
+// any does after (release / acquire at cluster scope).
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+
+// One arrival on the mbarrier at `bar`'s offset in block `rank` of the cluster, with
+// mbarrier.arrive's default semantics (release at CTA scope), as CUTLASS's
+// ClusterBarrier::arrive(cta_id) does. What a cluster-wide arrival orders (the prover
+// uses it for nothing else) is the arriving block's own shared memory: its reads (the
+// wgmma operands, complete at wgmma_wait) before another block's multicast overwrites
+// that memory; global memory is never ordered across blocks (checker/ProverRaces). The
+// release at cluster scope measured 401 against 697 TFLOP/s (cluster_gemm, 8192^3, H200).
+__device__ __forceinline__ void mbarrier_arrive_cluster(std::uint64_t* bar, unsigned rank) {
+  asm volatile(
+      "{\n\t.reg .b32 remote;\n\t"
+      "mapa.shared::cluster.u32 remote, %0, %1;\n\t"
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n\t}" ::"r"(detail::smem_addr(bar)),
+      "r"(rank)
+      : "memory");
+}
+
+// A 2-D TMA copy delivered to every block of the cluster in `mask`, at this block's
+// offsets of `smem_dst` and `bar`.
+__device__ __forceinline__ void tma_load_2d_multicast(void* smem_dst, const CUtensorMap* map, int c0, int c1,
+                                                      std::uint64_t* bar, std::uint16_t mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+      " [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(detail::smem_addr(smem_dst)),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(c0), "r"(c1), "r"(detail::smem_addr(bar)), "h"(mask)
+      : "memory");
+}
+
 // Where TMA with CU_TENSOR_MAP_SWIZZLE_128B puts element (row, col) of a box whose rows
 // are 128 bytes (64 bf16): the 16-byte chunk j = col / 8 of row r lands at chunk
 // j ^ (r % 8) of that row; rows are 128 bytes apart; the pattern repeats every 8 rows
@@ -266,6 +317,23 @@ __device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][64], const CUten
   tma_load_sw128<T, R, S>(dst, map, ld, r0, c0, ring, position);
 }
 
+// tma_load_sw128_multicast: the cluster's n blocks each copy R / n rows of the box (this
+// block's share: rows rank * R / n ..) into the tile of every block, at the same offset
+// (whole 8-row groups, so the 128-byte swizzle, a function of the shared address, lands
+// as for the whole box; the tensor map's box is R / n rows); each block announces the
+// whole box's bytes on its own slot, which the n shares complete.
+template <class T, int R, int S>
+__device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0,
+                                                         int c0, std::uint64_t (&ring)[S], int position) {
+  (void)ld;  // the map carries the pitch
+  const unsigned n = cluster_blocks(), rank = cluster_rank();
+  const int share = R / static_cast<int>(n);
+  std::uint64_t* bar = &ring[position % S];
+  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * 64 * sizeof(T)));
+  tma_load_2d_multicast(&dst[rank * share][0], map, c0, r0 + static_cast<int>(rank) * share, bar,
+                        static_cast<std::uint16_t>((1u << n) - 1));
+}
+
 // mbarrier_wait_ring: the parity of position p's phase is (p / S) % 2.
 template <int S>
 __device__ __forceinline__ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
@@ -277,6 +345,14 @@ __device__ __forceinline__ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int
 template <int S>
 __device__ __forceinline__ void mbarrier_arrive_ring(std::uint64_t (&ring)[S], int position) {
   mbarrier_arrive(&ring[position % S]);
+}
+
+// mbarrier_arrive_cluster_ring: one arrival on position p's slot of every block of the
+// cluster, whose slots were initialized with the arrivals of all of them.
+template <int S>
+__device__ __forceinline__ void mbarrier_arrive_cluster_ring(std::uint64_t (&ring)[S], int position) {
+  const unsigned n = cluster_blocks();
+  for (unsigned rank = 0; rank < n; ++rank) mbarrier_arrive_cluster(&ring[position % S], rank);
 }
 
 // ------------------------------------------------- exo/sm90.hpp's swizzled-tile forms
