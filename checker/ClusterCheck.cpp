@@ -49,9 +49,14 @@ std::set<const Var*> rankDependent(const Kernel& k) {
         if (p->kind == StmtKind::For && (firstIn(p->lo, out) || firstIn(p->hi, out))) underRank = true;
       }
       if (s.kind == StmtKind::Decl && s.var && (underRank || (s.init && firstIn(s.init, out)))) out.insert(s.var);
-      if (s.kind == StmtKind::Assign && s.lhs && s.lhs->var && (underRank || firstIn(s.rhs, out))) out.insert(s.lhs->var);
+      // An array element written at a rank-dependent index makes the array so too.
+      if (s.kind == StmtKind::Assign && s.lhs && s.lhs->var && (underRank || firstIn(s.rhs, out) || firstIn(s.lhs, out)))
+        out.insert(s.lhs->var);
       if (s.kind == StmtKind::For && s.var && (underRank || firstIn(s.lo, out) || firstIn(s.hi, out))) out.insert(s.var);
-      return s.kind != StmtKind::Instr;  // an instruction's meaning assigns its own operands
+      // An instruction's meaning assigns its own parameters. What instructions write
+      // (tiles, fragments, 16-bit and float values) never reaches a ring statement's
+      // position or condition: the ring prover cannot model data read from memory there.
+      return s.kind != StmtKind::Instr;
     });
   }
   return out;

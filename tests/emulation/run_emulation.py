@@ -3,7 +3,8 @@
 
 For each kernel source: exo-cuda generates the CUDA; the CUDA is compiled as host C++
 against include/cuda_runtime.h (one OS thread per CUDA thread, barrier epochs run in
-increasing and then in decreasing thread order); the sequential source is compiled
+increasing and then in decreasing thread order; a cluster kernel's blocks run as one
+group, each with its own shared memory); the sequential source is compiled
 into the same program. Both run on the same random inputs; every buffer the kernel
 may write must come out bit-identical (a race-free kernel performs, per element, the
 same operations in the same order as the sequential program).
@@ -29,14 +30,33 @@ BUFFER = 1 << 22  # elements per pointer parameter (the sizes above stay inside 
 LAUNCHER = re.compile(r"^cudaError_t (\w+)\((.*), cudaStream_t \w+ = 0\) \{$", re.M)
 LAUNCH = re.compile(r"(\w+)<<<(.+?), (\d+), (\d+), \w+>>>\((.*)\);")
 PARAM = re.compile(r"^(const )?(\w+(?: \w+)?)(\*)?(?: __restrict__)?(?: const)? (\w+)$")
+CLUSTER = re.compile(r"__cluster_dims__\(([^)]*)\) (\w+)\(")  # the kernel's cluster size and name
 
 
 def for_emulation(cuda):
-    """The generated CUDA, made host C++: launches and dynamic shared memory."""
-    cuda = LAUNCH.sub(lambda m: f"exo_emu::launch({m.group(2)}, {m.group(3)}, [&] {{ {m.group(1)}({m.group(5)}); }});",
-                      cuda)
+    """The generated CUDA, made host C++: launches (by clusters for a __cluster_dims__
+    kernel) and each block's dynamic shared memory."""
+    clusters = {}
+    for dims, kernel in CLUSTER.findall(cuda):
+        m = re.fullmatch(r"(\d+), 1, 1", dims)
+        if not m:
+            raise ValueError(f"{kernel}: cluster dimensions ({dims}) other than (n, 1, 1) are not emulated")
+        clusters[kernel] = int(m.group(1))
+    if cuda.count("__cluster_dims__") != len(clusters):
+        raise ValueError("a __cluster_dims__ the emulation cannot read")
+    if clusters and re.search(r"(?<!extern )__shared__ ", cuda):
+        # `__shared__` is `static` here: one array for all the blocks of a cluster.
+        raise ValueError("static __shared__ arrays in a cluster kernel are not emulated (one per block needed)")
+
+    def launch(m):
+        call = f"[&] {{ {m.group(1)}({m.group(5)}); }}"
+        if m.group(1) in clusters:
+            return f"exo_emu::launch_cluster({clusters[m.group(1)]}, {m.group(2)}, {m.group(3)}, {call});"
+        return f"exo_emu::launch({m.group(2)}, {m.group(3)}, {call});"
+
+    cuda = LAUNCH.sub(launch, cuda)
     return re.sub(r"extern __shared__ __align__\(\d+\) unsigned char exo_smem\[\];",
-                  "unsigned char* exo_smem = exo_emulated_smem;", cuda)
+                  "unsigned char* exo_smem = exo_emu::block_smem();", cuda)
 
 
 def driver(source, kernel, params):
@@ -127,7 +147,10 @@ def run_one(args, source):
             if not m:
                 return False, f"{source.name}: cannot read parameter '{p}'"
             params.append((bool(m.group(1)), m.group(2), bool(m.group(3)), m.group(4)))
-        (tmp / "generated.cu").write_text(for_emulation(cuda))
+        try:
+            (tmp / "generated.cu").write_text(for_emulation(cuda))
+        except ValueError as e:
+            return False, f"{source.name}: {e}"
         (tmp / "main.cpp").write_text(driver(source, kernel, params))
         build = subprocess.run(["g++", "-std=c++17", "-O1", "-pthread", "-w", "-I", str(HERE / "include"),
                                 "-I", args.include, "-I", str(source.parent), "-I", str(tmp),
@@ -135,7 +158,10 @@ def run_one(args, source):
         if build.returncode != 0:
             return False, f"{source.name}: build failed\n{build.stderr[-3000:]}"
         run = subprocess.run([str(tmp / "emu")], capture_output=True, text=True, timeout=300)
-        return run.returncode == 0, f"{source.name}: " + run.stdout.strip().replace("\n", "; ")
+        message = run.stdout.strip().replace("\n", "; ")
+        if run.returncode != 0 and run.stderr.strip():  # why it stopped (a deadlock, emu::fail)
+            message += ("; " if message else "") + run.stderr.strip()[-2000:]
+        return run.returncode == 0, f"{source.name}: {message}"
 
 
 def main():

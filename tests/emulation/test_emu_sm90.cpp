@@ -257,6 +257,76 @@ void test_wgmma_all(const char* type) {
   test_wgmma<T, 256, 64>(type);
 }
 
+// ------------------------------------------------------------------- clusters
+// A TMA multicast in a cluster of two blocks of two threads: thread 0 of each block
+// issues its half of the box (block 1's only after a barrier, i.e. once the others all
+// wait), thread 1 waits for the position. Each block's tile must receive the whole box
+// as the sequential body copies it (columns past `ld` zero), and no wait may pass before
+// both halves are issued: block 0's slot has its one arrival after its own half, but not
+// the bytes. Then each consumer releases the position in both blocks
+// (mbarrier_arrive_cluster_ring), and each producer's wait for it needs both consumers.
+// Where the 128-byte swizzle puts element (r, c) of a tile of 64 16-bit columns: row r,
+// 16-byte chunk (c / 8) ^ (r % 8) (CUDA C++ Programming Guide, TMA swizzle patterns).
+int sw128(int r, int c) { return r * 128 + (((c / 8) ^ (r % 8)) * 16) + (c % 8) * 2; }
+
+void test_multicast() {
+  constexpr int R = 32, ROWS = 48, LD = 80, R0 = 8, C0 = 32;  // columns 80 .. 95 outside
+  std::vector<bf16> src(size_t(ROWS) * LD);
+  randomize(src.data(), src.size());
+  static bf16 want[R][64];
+  exo::mbarrier seqRing[1];
+  seq::tma_load_sw128_multicast(want, src.data(), LD, R0, C0, seqRing, 0);
+  CUtensorMap map;
+  exo::sm90::host::make_tensor_map_2d(&map, src.data(), ROWS, LD, LD * sizeof(bf16), R / 2, 64, true);
+  struct Seen {
+    std::vector<bf16> tile = std::vector<bf16>(R * 64);  // unswizzled
+    int issuedAtWait = -1, releasedAtWait = -1;
+  };
+  const bool ok = both_orders(
+      [&] {
+        std::vector<Seen> seen(2);
+        int issued = 0, released = 0;
+        exo_emu::launch_cluster(2, 2, 2, [&] {
+          unsigned char* smem = exo_emu::block_smem();
+          auto& tile = *reinterpret_cast<bf16(*)[R][64]>(smem);
+          auto& full = *reinterpret_cast<std::uint64_t(*)[1]>(smem + sizeof tile);
+          auto& empty = *reinterpret_cast<std::uint64_t(*)[1]>(smem + sizeof tile + 8);
+          const unsigned rank = gpu::cluster_rank();
+          if (gpu::cluster_blocks() != 2 || blockIdx.x != rank) seen[rank].issuedAtWait = -2;
+          if (threadIdx.x == 0) {
+            std::memset(smem, 0xff, sizeof tile);  // not the box (the buffer outlives a launch)
+            gpu::mbarrier_init(&full[0], 1);
+            gpu::mbarrier_init(&empty[0], 2);
+            gpu::mbarrier_init_fence();
+          }
+          gpu::cluster_sync();
+          if (threadIdx.x == 0) {
+            if (rank == 1) __syncthreads();  // opens when the three others wait
+            gpu::tma_load_sw128_multicast<bf16, R, 1>(tile, &map, LD, R0, C0, full, 0);
+            ++issued;
+            gpu::mbarrier_wait_ring<1>(empty, 0);
+            seen[rank].releasedAtWait = released;
+          } else {
+            gpu::mbarrier_wait_ring<1>(full, 0);
+            seen[rank].issuedAtWait = issued;
+            for (int r = 0; r < R; ++r)
+              for (int c = 0; c < 64; ++c)
+                std::memcpy(&seen[rank].tile[r * 64 + c], smem + sw128(r, c), sizeof(bf16));
+            ++released;
+            gpu::mbarrier_arrive_cluster_ring<1>(empty, 0);
+          }
+        });
+        return seen;
+      },
+      [&](const std::vector<Seen>& seen) {
+        bool good = true;
+        for (const Seen& s : seen)
+          good &= s.issuedAtWait == 2 && s.releasedAtWait == 2 && same_bits(s.tile.data(), want, sizeof want);
+        return good;
+      });
+  report("<bf16> tma_load_sw128_multicast R=32 + mbarrier_arrive_cluster_ring (cluster of 2 blocks)", ok);
+}
+
 }  // namespace
 
 int main() {
@@ -272,6 +342,7 @@ int main() {
   test_store<f16, 256>("f16");
   test_chain<bf16>("bf16");
   test_chain<f16>("f16");
+  test_multicast();
   std::printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
   return failures ? 1 : 0;
 }

@@ -6,6 +6,11 @@
 // Barriers of every scope (__syncthreads, __syncwarp, named warpgroup barriers) act as
 // block-wide barriers among the threads still running: stronger than CUDA, which is
 // fine for checking that the code computes the sequential result.
+// Thread-block clusters (a kernel launched with launch_cluster, from __cluster_dims__):
+// the n blocks of one cluster run together as one group of n x threads OS threads, one
+// running at a time, each block with its own dynamic shared memory (block_smem()), its
+// own blockIdx and threadIdx (thread_local). Every barrier, cluster_sync included, then
+// acts on the whole group: stronger than CUDA again.
 // The instructions of exo/sm80.hpp are emulated per lane by exo_emu_sm80.hpp (included
 // at the end), and the 16-bit float types are exo/exo.hpp's CPU ones.
 #pragma once
@@ -24,6 +29,7 @@
 
 #define __global__
 #define __launch_bounds__(...)
+#define __cluster_dims__(...)  // the launch says the cluster size (run_emulation.py)
 #define __shared__ static
 // A GNU attribute, not alignas: `static __align__(16) T a[..]` puts it among the
 // decl-specifiers, where a standard attribute may not stand.
@@ -51,14 +57,24 @@ inline T __shfl_sync(unsigned, T v, int) { return v; }
 struct exo_dim3 {
   unsigned x = 0, y = 0, z = 0;
 };
-inline thread_local exo_dim3 threadIdx;
-inline exo_dim3 blockIdx;
-// The dynamic shared memory of the (one running) block.
-alignas(1024) inline unsigned char exo_emulated_smem[232448];  // swizzled arrays: 1024-byte aligned
+inline thread_local exo_dim3 threadIdx;  // the thread's index inside its block
+inline thread_local exo_dim3 blockIdx;   // per thread: a cluster's blocks run at once
 
 namespace exo_emu {
 
 inline bool reverse = false;  // run order inside a barrier epoch
+
+constexpr unsigned kMaxCluster = 16;  // blocks of one cluster (16: the non-portable maximum)
+constexpr std::size_t kSmemBytes = 232448;  // a block's dynamic shared memory, at most (227 KB)
+// The dynamic shared memory of the (one running) block, or of each block of the running
+// cluster: 1024-byte aligned buffers (swizzled arrays), kSmemBytes = 227 x 1024 apart.
+alignas(1024) inline unsigned char smem[kMaxCluster][kSmemBytes];
+
+inline thread_local int me = -1;           // this thread's index in the running group (the scheduler's)
+inline thread_local unsigned rank = 0;     // this thread's block in its cluster
+inline thread_local unsigned clusterBlocks = 1;  // blocks of its cluster
+
+inline unsigned char* block_smem() { return smem[rank]; }
 
 struct Block {
   std::mutex mu;
@@ -67,8 +83,9 @@ struct Block {
   std::vector<std::function<bool()>> until;
   std::vector<int> order;
   int running = -1;
+  int perBlock;  // threads of each block of the group (a cluster's blocks are consecutive)
 
-  explicit Block(int n) : cv(n), state(n, 0), until(n) {
+  explicit Block(int n, int perBlock_ = 0) : cv(n), state(n, 0), until(n), perBlock(perBlock_ ? perBlock_ : n) {
     for (int i = 0; i < n; ++i) order.push_back(reverse ? n - 1 - i : i);
   }
   // Hands the processor to the next runnable thread, else to a thread whose awaited
@@ -87,7 +104,11 @@ struct Block {
     }
     for (int t : order)
       if (state[t] == 3) {
-        std::fprintf(stderr, "emulation: thread %d waits for an mbarrier phase that never completes (deadlock)\n", t);
+        if (static_cast<int>(state.size()) > perBlock)
+          std::fprintf(stderr, "emulation: thread %d of the cluster's block %d", t % perBlock, t / perBlock);
+        else
+          std::fprintf(stderr, "emulation: thread %d", t);
+        std::fprintf(stderr, " waits for an mbarrier phase that never completes (deadlock)\n");
         std::abort();
       }
   }
@@ -103,7 +124,6 @@ inline Block* block = nullptr;
 
 inline void barrier() {
   std::unique_lock<std::mutex> l(block->mu);
-  int me = static_cast<int>(threadIdx.x);
   block->state[me] = 1;
   block->next();
   block->wait(l, me);
@@ -113,23 +133,33 @@ inline void barrier() {
 inline void wait_until(const std::function<bool()>& cond) {
   if (cond()) return;
   std::unique_lock<std::mutex> l(block->mu);
-  int me = static_cast<int>(threadIdx.x);
   block->state[me] = 3;
   block->until[me] = cond;
   block->next();
   block->wait(l, me);
 }
 
+/// Runs `blocks` blocks of `threads` threads, by clusters of `cluster` consecutive blocks
+/// (blockIdx.x = cluster index x `cluster` + rank, as CUDA numbers a 1-D grid's clusters):
+/// the blocks of one cluster as one scheduling group, the clusters one after another.
 template <class Body>
-void launch(unsigned blocks, int threads, Body body) {
-  for (unsigned b = 0; b < blocks; ++b) {
-    blockIdx.x = b;
-    Block blk(threads);
+void launch_cluster(unsigned cluster, unsigned blocks, int threads, Body body) {
+  if (cluster < 1 || cluster > kMaxCluster || blocks % cluster != 0) {
+    std::fprintf(stderr, "emulation: %u blocks do not make clusters of %u\n", blocks, cluster);
+    std::abort();
+  }
+  for (unsigned first = 0; first < blocks; first += cluster) {
+    const int n = static_cast<int>(cluster) * threads;
+    Block blk(n, threads);
     block = &blk;
     std::vector<std::thread> ts;
-    for (int t = 0; t < threads; ++t)
+    for (int t = 0; t < n; ++t)
       ts.emplace_back([&, t] {
-        threadIdx.x = static_cast<unsigned>(t);
+        me = t;
+        rank = static_cast<unsigned>(t / threads);
+        clusterBlocks = cluster;
+        blockIdx.x = first + rank;
+        threadIdx.x = static_cast<unsigned>(t % threads);
         {
           std::unique_lock<std::mutex> l(blk.mu);
           blk.wait(l, t);
@@ -146,6 +176,11 @@ void launch(unsigned blocks, int threads, Body body) {
     for (std::thread& th : ts) th.join();
     block = nullptr;
   }
+}
+
+template <class Body>
+void launch(unsigned blocks, int threads, Body body) {
+  launch_cluster(1, blocks, threads, body);
 }
 
 }  // namespace exo_emu

@@ -59,9 +59,10 @@ struct Scratch {
   float b[8][16];
   const void* rows[32];
 };
-inline Scratch scratch[kMaxWarps];
+// Per block of a cluster too: a cluster's blocks run at once (cuda_runtime.h).
+inline Scratch scratch[exo_emu::kMaxCluster][kMaxWarps];
 
-inline Scratch& mine() { return scratch[warp()]; }
+inline Scratch& mine() { return scratch[exo_emu::rank][warp()]; }
 
 // A 16-byte access (an ldmatrix row, a vector copy) at an address the hardware would
 // fault on: exo-cuda proves these aligned, so this is a bug of the tool or the kernel.

@@ -24,8 +24,14 @@
 // tolerance.
 //
 // A wgmma costs two block-wide barriers here (the emulation has no narrower one): every
-// warpgroup of the block must issue the same number of wgmma between two barriers of
-// the kernel. wgmma_fill and wgmma_store touch only the thread's own slots: no barrier.
+// warpgroup of the block (of the cluster, in a cluster launch) must issue the same
+// number of wgmma between two barriers of the kernel. wgmma_fill and wgmma_store touch
+// only the thread's own slots: no barrier.
+//
+// Clusters: each block has its own dynamic shared memory (exo_emu::block_smem()); an
+// access to another block's goes to the same offset in its buffer (emu::in_block, as
+// mapa does). A multicast TMA share lands in each block at that block's wait, and its
+// bytes count on that block's slot (see tma_load_sw128_multicast).
 #pragma once
 
 #include "cuda_runtime.h"
@@ -87,12 +93,13 @@ struct Scratch {
   const unsigned char* a[128];
   const unsigned char* b[128];
 };
-inline Scratch scratch[kMaxWarpgroups];
+// Per block of a cluster too: a cluster's blocks run at once (cuda_runtime.h).
+inline Scratch scratch[exo_emu::kMaxCluster][kMaxWarpgroups];
 
-inline Scratch& mine() { return scratch[warpgroup()]; }
+inline Scratch& mine() { return scratch[exo_emu::rank][warpgroup()]; }
 
 inline void fail(const char* what) {
-  std::fprintf(stderr, "exo emulation: %s (thread %u)\n", what, threadIdx.x);
+  std::fprintf(stderr, "exo emulation: %s (block %u thread %u)\n", what, blockIdx.x, threadIdx.x);
   std::abort();
 }
 
@@ -236,23 +243,78 @@ void wgmma_async_sw128(float* d, const T (&a)[RA][64], int ar, int ac, const T (
 // waits may observe it): a read that does not wait for the position sees old contents.
 namespace emu {
 struct PendingTma {
-  const std::uint64_t* slot;
+  const std::uint64_t* slot;  // the slot (of the destination's block) it completes on
   int position;
   std::function<void()> copy;
 };
 inline std::vector<PendingTma> pendingTma;  // one emulated thread runs at a time
-// Arrivals so far at each (slot, position): a copy counts one (its arrive.expect_tx), an
-// arrival one. A wait blocks (exo_emu::wait_until) until the position has the slot's
-// initialized count, so a consumer that runs before its producer waits as on the GPU.
-inline std::map<std::pair<const std::uint64_t*, int>, unsigned> arrivals;
+// Each (slot, position) phase so far: its arrivals (a copy's arrive.expect_tx counts one,
+// an arrival one) and its transaction bytes, announced by arrive.expect_tx minus those
+// delivered by the copies issued so far (negative while a peer block's multicast share
+// is issued before this block's announcement, as the hardware's tx-count may be). A wait
+// blocks (exo_emu::wait_until) until the position has the slot's initialized count and no
+// bytes outstanding, so a consumer that runs before its producer(s) waits as on the GPU.
+struct Phase {
+  unsigned arrivals = 0;
+  long long bytes = 0;
+};
+inline std::map<std::pair<const std::uint64_t*, int>, Phase> phases;
+
+inline bool complete(const std::uint64_t* slot, int position) {
+  auto it = phases.find({slot, position});
+  return it != phases.end() && it->second.arrivals >= *slot && it->second.bytes == 0;
+}
+// On the GPU a slot has one phase at a time: an arrival or bytes for position p while
+// position p - S (the slot's previous phase) is incomplete would count towards that one.
+// (The data lands late here, so this is what shows a producer running ahead.)
+inline void check_previous(const std::uint64_t* slot, int position, int S) {
+  if (position >= S && !complete(slot, position - S))
+    fail("a ring position's arrival or copy before the slot's previous phase (position - S) completed");
+}
+inline void arrive(const std::uint64_t* slot, int position, int S) {
+  check_previous(slot, position, S);
+  // On the GPU an arrival past the count goes to the slot's next phase: never right.
+  if (++phases[{slot, position}].arrivals > *slot) fail("more arrivals at a ring position than its slot's count");
+}
+
+// The object at p's offset in the shared memory of block `rank` of the cluster (mapa):
+// p must lie in this block's dynamic shared memory.
+template <class T>
+T* in_block(T* p, unsigned rank) {
+  const auto* b = reinterpret_cast<const unsigned char*>(p);
+  const unsigned char* mine = exo_emu::block_smem();
+  if (b < mine || b >= mine + exo_emu::kSmemBytes) fail("cluster access outside the block's dynamic shared memory");
+  return reinterpret_cast<T*>(exo_emu::smem[rank] + (b - mine));
+}
+
+// Copies rows [from, to) of the box at (r0, c0) of `map` into those rows of the swizzled
+// tile (zeros outside the tensor: TMA's out-of-bounds fill).
+inline std::function<void()> box_copy(unsigned char* tile, const CUtensorMap* map, int from, int to, int r0, int c0) {
+  const unsigned char* base = static_cast<const unsigned char*>(map->base);
+  const unsigned long long rows = map->rows, cols = map->cols, pitch = map->pitch;
+  return [=] {
+    for (int r = from; r < to; ++r)
+      for (int c = 0; c < 64; ++c) {
+        unsigned char* d = tile + r * 128 + ((((c / 8) ^ r) & 7) * 16) + (c % 8) * 2;
+        const unsigned long long gr = static_cast<unsigned long long>(r0 + r), gc = static_cast<unsigned long long>(c0 + c);
+        if (gr < rows && gc < cols) std::memcpy(d, base + gr * pitch + gc * 2, 2);
+        else std::memset(d, 0, 2);
+      }
+  };
+}
 }  // namespace emu
 
 inline void mbarrier_init(std::uint64_t* bar, unsigned count) {
   *bar = count;
-  for (auto it = emu::arrivals.begin(); it != emu::arrivals.end();)
-    it = it->first.first == bar ? emu::arrivals.erase(it) : std::next(it);
+  for (auto it = emu::phases.begin(); it != emu::phases.end();)
+    it = it->first.first == bar ? emu::phases.erase(it) : std::next(it);
 }
 inline void mbarrier_init_fence() {}
+
+// Thread-block clusters (cuda_runtime.h runs a cluster's blocks as one group).
+inline unsigned cluster_rank() { return exo_emu::rank; }
+inline unsigned cluster_blocks() { return exo_emu::clusterBlocks; }
+inline void cluster_sync() { exo_emu::barrier(); }
 
 template <class T, int R, int S>
 void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
@@ -262,18 +324,40 @@ void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int
   if (map->boxRows != static_cast<unsigned>(R) || map->boxCols != 64) emu::fail("TMA box differs from the tensor map");
   unsigned char* tile = reinterpret_cast<unsigned char*>(&dst[0][0]);
   if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) emu::fail("TMA swizzled destination not 1024-byte aligned");
-  const unsigned char* base = static_cast<const unsigned char*>(map->base);
-  const unsigned long long rows = map->rows, cols = map->cols, pitch = map->pitch;
-  ++emu::arrivals[{&ring[position % S], position}];
-  emu::pendingTma.push_back({&ring[position % S], position, [=] {
-    for (int r = 0; r < R; ++r)
-      for (int c = 0; c < 64; ++c) {
-        unsigned char* d = tile + r * 128 + ((((c / 8) ^ r) & 7) * 16) + (c % 8) * 2;
-        const unsigned long long gr = static_cast<unsigned long long>(r0 + r), gc = static_cast<unsigned long long>(c0 + c);
-        if (gr < rows && gc < cols) std::memcpy(d, base + gr * pitch + gc * 2, 2);
-        else std::memset(d, 0, 2);  // TMA's out-of-bounds fill
-      }
-  }});
+  // Its bytes count as delivered at issue (announced and delivered alike): only the
+  // arrival matters for the phase; the data still lands at the wait.
+  emu::arrive(&ring[position % S], position, S);
+  emu::pendingTma.push_back({&ring[position % S], position, emu::box_copy(tile, map, 0, R, r0, c0)});
+}
+
+// Block `rank` of n copies rows [rank R / n, (rank + 1) R / n) of the box to the same
+// tile offset in every block of the cluster, each share completing its bytes on the
+// slot at the same offset in that block; this block announces the whole box (one
+// arrival, R x 64 elements) on its own slot, so its position completes once all n
+// shares were issued (and its count reached). The tensor map's box is one share.
+template <class T, int R, int S>
+void tma_load_sw128_multicast(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
+                              int position) {
+  static_assert(sizeof(T) == 2, "16-bit elements");
+  const unsigned n = exo_emu::clusterBlocks, rank = exo_emu::rank;
+  // Whole 8-row groups per share: the 128-byte swizzle repeats every 8 rows.
+  if (R % (8 * static_cast<int>(n)) != 0) emu::fail("multicast box rows are not a multiple of 8 x the cluster's blocks");
+  const int share = R / static_cast<int>(n);
+  if (ld != static_cast<int>(map->cols)) emu::fail("TMA row pitch differs from the tensor map");
+  if (map->boxRows != static_cast<unsigned>(share) || map->boxCols != 64)
+    emu::fail("multicast tensor map's box is not R / n rows of 64");
+  unsigned char* tile = reinterpret_cast<unsigned char*>(&dst[0][0]);
+  if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) emu::fail("TMA swizzled destination not 1024-byte aligned");
+  const std::uint64_t* slot = &ring[position % S];
+  emu::arrive(slot, position, S);
+  emu::phases[{slot, position}].bytes += static_cast<long long>(R) * 64 * sizeof(T);
+  for (unsigned k = 0; k < n; ++k) {
+    const std::uint64_t* peerSlot = emu::in_block(slot, k);
+    emu::check_previous(peerSlot, position, S);
+    emu::phases[{peerSlot, position}].bytes -= static_cast<long long>(share) * 64 * sizeof(T);
+    const int from = static_cast<int>(rank) * share;
+    emu::pendingTma.push_back({peerSlot, position, emu::box_copy(emu::in_block(tile, k), map, from, from + share, r0, c0)});
+  }
 }
 
 template <class T, int R, int S>
@@ -286,13 +370,10 @@ void tma_load_sw128_fill(T (&dst)[R][64], const CUtensorMap* map, int rows, int 
 template <int S>
 void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
   const std::uint64_t* slot = &ring[position % S];
-  exo_emu::wait_until([slot, position] {
-    auto it = emu::arrivals.find({slot, position});
-    return it != emu::arrivals.end() && it->second >= *slot;
-  });
+  exo_emu::wait_until([slot, position] { return emu::complete(slot, position); });
   auto& p = emu::pendingTma;
   for (size_t i = 0; i < p.size();) {
-    if (p[i].slot == &ring[position % S] && p[i].position == position) {
+    if (p[i].slot == slot && p[i].position == position) {
       std::function<void()> copy = std::move(p[i].copy);
       p.erase(p.begin() + static_cast<std::ptrdiff_t>(i));
       copy();
@@ -305,7 +386,14 @@ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
 // An arrival counts towards its position's phase (a wait for it blocks until all arrive).
 template <int S>
 void mbarrier_arrive_ring(std::uint64_t (&ring)[S], int position) {
-  ++emu::arrivals[{&ring[position % S], position}];
+  emu::arrive(&ring[position % S], position, S);
+}
+
+// One arrival at the position on the slot at the same offset in every block of the
+// cluster (each slot counts the arrivals of all the blocks).
+template <int S>
+void mbarrier_arrive_cluster_ring(std::uint64_t (&ring)[S], int position) {
+  for (unsigned k = 0; k < exo_emu::clusterBlocks; ++k) emu::arrive(emu::in_block(&ring[position % S], k), position, S);
 }
 
 template <class T, int N>

@@ -11,3 +11,8 @@
 // RUN: sed -e 's/exo::sm90::mbarrier_wait(full, kt);/exo::sm90::mbarrier_wait(full, kt + c - c);/' %samples/cluster_gemm/cluster_gemm.exo.cpp > %t.wait.exo.cpp
 // RUN: not %exo-cuda --check-only %t.wait.exo.cpp 2>&1 | FileCheck --check-prefix=WAIT %s
 // WAIT: error: cannot prove that every block of the cluster runs this 'exo::sm90::mbarrier_wait' on ring 'full' alike: its operand 'kt + c - c' depends on 'c'
+// An array element written at a rank-dependent index (a review's case: the ring prover
+// would refuse the memory-dependent condition too, but the rank reaches it first).
+// RUN: sed -e 's/^    \[\[exo::registers\]\] float acc/    [[exo::shared]] int S[2];\n    S[0] = 0;\n    S[1] = 0;\n    S[c] = 1;\n&/' -e 's/if (kt > 0) exo::sm90::mbarrier_arrive_cluster(empty, kt - 1);/if (kt > 0 \&\& S[0] == 0) exo::sm90::mbarrier_arrive_cluster(empty, kt - 1);/' %samples/cluster_gemm/cluster_gemm.exo.cpp > %t.index.exo.cpp
+// RUN: not %exo-cuda --check-only %t.index.exo.cpp 2>&1 | FileCheck --check-prefix=INDEX %s
+// INDEX: error: cannot prove that every block of the cluster runs this 'exo::sm90::mbarrier_arrive_cluster' on ring 'empty' alike: the condition 'kt > 0 && S[0] == 0' around it depends on 'S', which depends on 'c', the block's rank in the cluster
