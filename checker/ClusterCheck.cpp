@@ -26,15 +26,6 @@ using namespace model;
 
 namespace {
 
-/// The first variable of `e` in `vars`, or null.
-const Var* firstIn(const ExprPtr& e, const std::set<const Var*>& vars) {
-  const Var* found = nullptr;
-  forEachExpr(e, [&](const Expr& x) {
-    if (!found && x.var && vars.count(x.var)) found = x.var;
-  });
-  return found;
-}
-
 /// The variables whose value may differ between the blocks of one cluster: the
 /// cluster loop's variable and every scalar assigned from one of them, or under a
 /// condition or loop bound that reads one (to a fixed point).
@@ -45,14 +36,14 @@ std::set<const Var*> rankDependent(const Kernel& k) {
     walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
       bool underRank = false;
       for (const Stmt* p : path) {
-        if (p->kind == StmtKind::If && firstIn(p->cond, out)) underRank = true;
-        if (p->kind == StmtKind::For && (firstIn(p->lo, out) || firstIn(p->hi, out))) underRank = true;
+        if (p->kind == StmtKind::If && firstVarIn(p->cond, out)) underRank = true;
+        if (p->kind == StmtKind::For && (firstVarIn(p->lo, out) || firstVarIn(p->hi, out))) underRank = true;
       }
-      if (s.kind == StmtKind::Decl && s.var && (underRank || (s.init && firstIn(s.init, out)))) out.insert(s.var);
+      if (s.kind == StmtKind::Decl && s.var && (underRank || firstVarIn(s.init, out))) out.insert(s.var);
       // An array element written at a rank-dependent index makes the array so too.
-      if (s.kind == StmtKind::Assign && s.lhs && s.lhs->var && (underRank || firstIn(s.rhs, out) || firstIn(s.lhs, out)))
+      if (s.kind == StmtKind::Assign && s.lhs && s.lhs->var && (underRank || firstVarIn(s.rhs, out) || firstVarIn(s.lhs, out)))
         out.insert(s.lhs->var);
-      if (s.kind == StmtKind::For && s.var && (underRank || firstIn(s.lo, out) || firstIn(s.hi, out))) out.insert(s.var);
+      if (s.kind == StmtKind::For && s.var && (underRank || firstVarIn(s.lo, out) || firstVarIn(s.hi, out))) out.insert(s.var);
       // An instruction's meaning assigns its own parameters. What instructions write
       // (tiles, fragments, 16-bit and float values) never reaches a ring statement's
       // position or condition: the ring prover cannot model data read from memory there.
@@ -110,15 +101,15 @@ void checkClusters(const Kernel& k, DiagSink& sink) {
     const size_t n = s.operands.size();
     for (size_t i = 0; i < n; ++i) {
       if (!s.instr->async.cluster && i + 2 < n) continue;
-      if (const Var* v = firstIn(s.operands[i], rank))
+      if (const Var* v = firstVarIn(s.operands[i], rank))
         return report("its operand '" + printExpr(*s.operands[i]) + "'", v), false;
     }
     for (const Stmt* p : path) {
       if (p->kind == StmtKind::If)
-        if (const Var* v = firstIn(p->cond, rank)) return report("the condition '" + printExpr(*p->cond) + "' around it", v), false;
+        if (const Var* v = firstVarIn(p->cond, rank)) return report("the condition '" + printExpr(*p->cond) + "' around it", v), false;
       if (p->kind == StmtKind::For && p != k.clusterLoop)
         for (const ExprPtr* b : {&p->lo, &p->hi})
-          if (const Var* v = firstIn(*b, rank)) return report("the bound '" + printExpr(**b) + "' of a loop around it", v), false;
+          if (const Var* v = firstVarIn(*b, rank)) return report("the bound '" + printExpr(**b) + "' of a loop around it", v), false;
     }
     return false;
   });

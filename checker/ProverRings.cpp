@@ -404,12 +404,12 @@ public:
       // thread, whose own wait says nothing about this block's tile: only the ring edge
       // below (cluster-wide signals) orders it.
       const bool remote = standsForOtherBlocks(zs);
-      for (const PlacedStmt* w : waits) {
-        if (remote) break;
-        Pinned pw = pinAt(*w, *px, z.path, zs.inst, zs.inst.flat, tag++);
-        for (const z3::expr& d : pw.defs) s.add(d);
-        s.add(!(*pw.exists && seqBefore(enc_, q_.ctx, w->path, pw.inst.iter, z.path, zs.inst.iter)));
-      }
+      if (!remote)
+        for (const PlacedStmt* w : waits) {
+          Pinned pw = pinAt(*w, *px, z.path, zs.inst, zs.inst.flat, tag++);
+          for (const z3::expr& d : pw.defs) s.add(d);
+          s.add(!(*pw.exists && seqBefore(enc_, q_.ctx, w->path, pw.inst.iter, z.path, zs.inst.iter)));
+        }
       // ... or another thread's wait for it is ordered before z by a ring (a producer
       // refills a slot after the consumers that waited for its copy release it). Any
       // one waiting thread will do: the first group of the threads that run the wait.

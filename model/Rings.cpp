@@ -54,21 +54,6 @@ std::vector<const Stmt*> ringArrivals(const Kernel& k, const Var& ring) {
   return out;
 }
 
-namespace {
-
-bool reads(const Expr& e, const std::set<const Var*>& vars) {
-  bool found = false;
-  std::function<void(const Expr&)> visit = [&](const Expr& x) {
-    if (x.var && vars.count(x.var)) found = true;
-    for (const ExprPtr& a : x.args)
-      if (a) visit(*a);
-  };
-  visit(e);
-  return found;
-}
-
-}  // namespace
-
 std::optional<RingThreads> ringThreads(const Kernel& k, const Stmt& arrive, std::string& why) {
   RingThreads out;
   std::vector<const Stmt*> path = pathTo(k, arrive);
@@ -83,7 +68,7 @@ std::optional<RingThreads> ringThreads(const Kernel& k, const Stmt& arrive, std:
       threadVars.insert(s->var);
     }
   out.threadsPerTuple = out.loops.empty() ? k.blockThreads : out.loops.back()->unit;
-  if (reads(ringPosition(arrive), threadVars)) {
+  if (firstVarIn(arrive.operands.back(), threadVars)) {  // its position
     why = "its position reads a parallel loop variable: every arriving thread must arrive at the same positions";
     return std::nullopt;
   }
@@ -91,7 +76,7 @@ std::optional<RingThreads> ringThreads(const Kernel& k, const Stmt& arrive, std:
   std::vector<std::pair<const Expr*, bool>> roles;
   for (size_t i = 0; i < path.size(); ++i) {
     const Stmt* s = path[i];
-    if (s->kind != StmtKind::If || !s->cond || !reads(*s->cond, threadVars)) continue;
+    if (s->kind != StmtKind::If || !s->cond || !firstVarIn(s->cond, threadVars)) continue;
     std::set<const Var*> others;
     forEachExpr(s->cond, [&](const Expr& x) {
       if (x.var && !threadVars.count(x.var)) others.insert(x.var);

@@ -21,6 +21,14 @@ void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f)
   });
 }
 
+const Var* firstVarIn(const ExprPtr& e, const std::set<const Var*>& vars) {
+  const Var* found = nullptr;
+  forEachExpr(e, [&](const Expr& x) {
+    if (!found && x.var && vars.count(x.var)) found = x.var;
+  });
+  return found;
+}
+
 std::string firstNonParameter(const ExprPtr& e) {
   std::string offender;
   forEachExpr(e, [&](const Expr& x) {

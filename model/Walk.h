@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "model/Kernel.h"
@@ -16,6 +17,9 @@ std::optional<std::pair<const Expr*, bool>> operandGuard(const Expr& e, size_t i
 
 /// Calls f on e and every sub-expression (pre-order).
 void forEachExpr(const ExprPtr& e, const std::function<void(const Expr&)>& f);
+
+/// The first variable of e (pre-order) that is in `vars`, or null (also for a null e).
+const Var* firstVarIn(const ExprPtr& e, const std::set<const Var*>& vars);
 
 /// Calls f on every expression directly held by s (not by its child statements): the
 /// non-null fields of Stmt::forEachExprField, in its order.

@@ -201,8 +201,9 @@ private:
 
   std::string streamName() const { return launcherStreamName(k_); }
 
-  // A cluster kernel's blocks find each other's arrays at the same offsets of one
-  // dynamic buffer (and the CPU emulation gives each block its own).
+  // A cluster kernel's arrays too, although static ones would also sit at the same
+  // offset in every block: the CPU emulation (tests/emulation) can give each block of a
+  // cluster its own dynamic buffer, not its own copy of a static array.
   bool dynamicShared() const { return k_.sharedBytes > 48 * 1024 || k_.clusterLoop; }
   bool anySwizzled() const {
     for (const auto& v : k_.vars)

@@ -287,6 +287,17 @@ T* in_block(T* p, unsigned rank) {
   return reinterpret_cast<T*>(exo_emu::smem[rank] + (b - mine));
 }
 
+// A TMA copy's destination tile, checked against its tensor map: the row pitch, a box
+// of `boxRows` x 64, a 1024-byte aligned swizzled destination.
+template <class T>
+unsigned char* checked_tile(T* first, const CUtensorMap* map, int ld, int boxRows) {
+  if (ld != static_cast<int>(map->cols)) fail("TMA row pitch differs from the tensor map");
+  if (map->boxRows != static_cast<unsigned>(boxRows) || map->boxCols != 64) fail("TMA box differs from the tensor map");
+  unsigned char* tile = reinterpret_cast<unsigned char*>(first);
+  if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) fail("TMA swizzled destination not 1024-byte aligned");
+  return tile;
+}
+
 // Copies rows [from, to) of the box at (r0, c0) of `map` into those rows of the swizzled
 // tile (zeros outside the tensor: TMA's out-of-bounds fill).
 inline std::function<void()> box_copy(unsigned char* tile, const CUtensorMap* map, int from, int to, int r0, int c0) {
@@ -320,10 +331,7 @@ template <class T, int R, int S>
 void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
                     int position) {
   static_assert(sizeof(T) == 2, "16-bit elements");
-  if (ld != static_cast<int>(map->cols)) emu::fail("TMA row pitch differs from the tensor map");
-  if (map->boxRows != static_cast<unsigned>(R) || map->boxCols != 64) emu::fail("TMA box differs from the tensor map");
-  unsigned char* tile = reinterpret_cast<unsigned char*>(&dst[0][0]);
-  if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) emu::fail("TMA swizzled destination not 1024-byte aligned");
+  unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, R);
   // Its bytes count as delivered at issue (announced and delivered alike): only the
   // arrival matters for the phase; the data still lands at the wait.
   emu::arrive(&ring[position % S], position, S);
@@ -343,11 +351,7 @@ void tma_load_sw128_multicast(T (&dst)[R][64], const CUtensorMap* map, int ld, i
   // Whole 8-row groups per share: the 128-byte swizzle repeats every 8 rows.
   if (R % (8 * static_cast<int>(n)) != 0) emu::fail("multicast box rows are not a multiple of 8 x the cluster's blocks");
   const int share = R / static_cast<int>(n);
-  if (ld != static_cast<int>(map->cols)) emu::fail("TMA row pitch differs from the tensor map");
-  if (map->boxRows != static_cast<unsigned>(share) || map->boxCols != 64)
-    emu::fail("multicast tensor map's box is not R / n rows of 64");
-  unsigned char* tile = reinterpret_cast<unsigned char*>(&dst[0][0]);
-  if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) emu::fail("TMA swizzled destination not 1024-byte aligned");
+  unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, share);  // the map's box is one share
   const std::uint64_t* slot = &ring[position % S];
   emu::arrive(slot, position, S);
   emu::phases[{slot, position}].bytes += static_cast<long long>(R) * 64 * sizeof(T);
