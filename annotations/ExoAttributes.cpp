@@ -30,12 +30,13 @@ using clang::ParsedAttr;
 using clang::ParsedAttrInfo;
 using model::DiagID;
 
-enum class Subject { Function, Array, ForLoop, EmptyStatement };
+enum class Subject { Function, Array, Parameter, ForLoop, EmptyStatement };
 
 const char* subjectText(Subject s) {
   switch (s) {
     case Subject::Function: return "function definitions";
     case Subject::Array: return "array declarations";
+    case Subject::Parameter: return "function parameters";
     case Subject::ForLoop: return "'for' loops";
     case Subject::EmptyStatement: return "empty statements ('[[exo::sync(block)]];')";
   }
@@ -62,6 +63,7 @@ public:
   bool diagAppertainsToDecl(clang::Sema& S, const ParsedAttr& A, const clang::Decl* D) const override {
     bool ok = subject_ == Subject::Function ? llvm::isa<clang::FunctionDecl>(D)
               : subject_ == Subject::Array  ? llvm::isa<clang::VarDecl>(D)
+              : subject_ == Subject::Parameter ? llvm::isa<clang::ParmVarDecl>(D)
                                             : false;
     if (!ok) report(S, A.getLoc(), DiagID::err_attr_subject) << name_ << subjectText(subject_);
     return ok;
@@ -221,6 +223,9 @@ EXO_ATTR(ParallelAttr, "parallel", ForLoop, model::parallelLevelNames(), "parall
 EXO_ATTR(SyncAttr, "sync", EmptyStatement, model::collectiveNames(/*barriersOnly=*/true), "sync")
 // On an instruction's parameter: the operand is a tensor-core fragment in this layout.
 EXO_ATTR(FragmentAttr, "fragment", Array, model::fragmentLayoutNames(), "fragment")
+// On an instruction's pointer parameter: its meaning only adds to the operand's
+// elements (`p[i] += v`), which the CUDA form does atomically (model/Instruction.h).
+EXO_ATTR(ReduceAttr, "reduce", Parameter, Levels{"add"}, "reduction")
 
 }  // namespace
 }  // namespace exo

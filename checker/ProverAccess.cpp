@@ -8,6 +8,10 @@ namespace exo::checker {
 
 using namespace model;
 
+bool mayConflict(const AccessSite& a, const AccessSite& b) {
+  return a.var == b.var && (a.write || b.write) && !(a.atomic && b.atomic);
+}
+
 const Stmt* stepTarget(const PathStep& s) { return s.container->body[s.child].get(); }
 
 std::vector<const Stmt*> enclosingLoops(const Path& p) {
@@ -94,6 +98,7 @@ private:
     a.expr = &e;
     a.var = e.var;
     a.write = write;
+    a.atomic = s.kind == StmtKind::Assign && s.atomic;
     a.stmt = &s;
     a.path = path_;
     a.order = static_cast<int>(f_.sites.size());

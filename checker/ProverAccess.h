@@ -25,6 +25,8 @@ struct AccessSite {
   const model::Expr* expr = nullptr;  // the Index expression
   const model::Var* var = nullptr;    // the array or pointer parameter
   bool write = false;                 // false: a read
+  /// Part of an atomic read-modify-write (Stmt::atomic: the `+=` of a reduction operand).
+  bool atomic = false;
   const model::Stmt* stmt = nullptr;  // the statement that evaluates it
   Path path;                          // kernel body .. stmt (stmt = last step's child)
   int order = 0;                      // program order, for deterministic reports
@@ -70,6 +72,10 @@ KernelFacts collectFacts(const model::Kernel& k);
 /// thread is any of the collective's, and register elements it touches are the
 /// collective's (their owner was checked against the warp loop).
 bool issuedByCollective(const AccessSite& s);
+
+/// Two sites that may conflict: the same array, one of them writes, and they are not
+/// both atomic reductions (which commute: docs/prover.md, "Atomic reductions").
+bool mayConflict(const AccessSite& a, const AccessSite& b);
 
 /// The statement a step leads to.
 const model::Stmt* stepTarget(const PathStep& s);

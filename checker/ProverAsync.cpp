@@ -357,7 +357,7 @@ private:
 
     // 2. Nothing touches the operand while it is in flight.
     for (const AccessSite& z : f_.sites) {
-      if (z.var != x.var || !(z.write || x.write) || bad_.count(&z)) continue;
+      if (!mayConflict(z, x) || bad_.count(&z)) continue;
       // A queue that keeps its order on registers (wgmma accumulating into one
       // fragment): its own later calls may touch them.
       if (z.instr && z.instr->instr->async.async() && z.instr->instr->async.queue == qn &&

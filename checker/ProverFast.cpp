@@ -226,7 +226,7 @@ bool FastCheck::racesProven(bool crossBlocks, const SyncsInEffect* before) {
     for (size_t i : group)
       for (size_t j : group) {
         const AccessSite &A = S[i], &B = S[j];
-        if (!(A.write || B.write)) continue;
+        if (!mayConflict(A, B)) continue;
         q_.countCompared();
         if (disjoint(i, j)) continue;
         const Side& a = sites_[i].a;

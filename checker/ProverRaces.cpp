@@ -105,7 +105,7 @@ int RaceCheck::races(bool report, bool crossBlocks) {
   for (size_t i = 0; i < S.size(); ++i)
     for (size_t j = 0; j < S.size(); ++j) {
       const AccessSite &A = S[i], &B = S[j];
-      if (A.var != B.var || !(A.write || B.write) || bad_.count(&A) || bad_.count(&B)) continue;
+      if (!mayConflict(A, B) || bad_.count(&A) || bad_.count(&B)) continue;
       if (A.var->memory == Memory::Local || A.var->memory == Memory::Registers) continue;
       std::pair<int, int> key{std::min(A.order, B.order), std::max(A.order, B.order)};
       if (reported.count(key)) continue;
@@ -153,7 +153,7 @@ int RaceCheck::races(bool report, bool crossBlocks) {
 
 void RaceCheck::racesAfterCompletion(const AccessSite& P, const Side& side) {
   for (const AccessSite& B : facts_.sites) {
-    if (B.var != P.var || !(B.write || P.write) || bad_.count(&B)) continue;
+    if (!mayConflict(B, P) || bad_.count(&B)) continue;
     if (B.var->memory == Memory::Local || B.var->memory == Memory::Registers) continue;  // one thread: program order
     std::vector<const Stmt*> common = commonLoops(P, B);
     std::pair<Side, Side> sides{side, q_.makeSide(B, "b.")};
@@ -204,13 +204,19 @@ bool RaceCheck::crossBlock(const AccessSite& A, const AccessSite& B, bool report
   sink_.diag(DiagID::err_cross_block_conflict, B.range(),
              {blockText(enc, m, a), blockText(enc, m, b), A.write && B.write ? "write" : "access", A.var->name,
               elementText(enc, m, a)});
-  sink_.diag(DiagID::note_access, A.range(),
-             {std::string(A.write ? "the write" : "the read") + " by block " + blockText(enc, m, a)});
-  if (&A != &B)
-    sink_.diag(DiagID::note_access, B.range(),
-               {std::string(B.write ? "the write" : "the read") + " by block " + blockText(enc, m, b)});
+  auto what = [](const AccessSite& x) { return std::string(x.atomic ? "the reduction" : x.write ? "the write" : "the read"); };
+  sink_.diag(DiagID::note_access, A.range(), {what(A) + " by block " + blockText(enc, m, a)});
+  if (&A != &B) sink_.diag(DiagID::note_access, B.range(), {what(B) + " by block " + blockText(enc, m, b)});
   sink_.diag(DiagID::note_witness, B.range(), {witnessText(enc, m, a, b)});
+  noteAtomicMixed(A, B);
   return true;
+}
+
+/// One of two conflicting sites is an atomic reduction: say why that does not help.
+void RaceCheck::noteAtomicMixed(const AccessSite& A, const AccessSite& B) {
+  if (A.atomic == B.atomic) return;
+  const AccessSite& r = A.atomic ? A : B;
+  sink_.diag(DiagID::note_atomic_mixed, r.range(), {r.instr ? r.instr->instr->name : "this statement", r.var->name});
 }
 
 void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
@@ -247,6 +253,7 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   sink_.diag(DiagID::note_witness, qb.site->range(), {witnessText(enc, m, qa, qb)});
   noteMeaning(sink_, *qb.site);
   if (qa.site->instr != qb.site->instr) noteMeaning(sink_, *qa.site);
+  noteAtomicMixed(*qa.site, *qb.site);
   proposeSync(q, depth, sc, need);
 }
 

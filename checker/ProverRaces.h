@@ -60,6 +60,7 @@ private:
                       const std::pair<Side, Side>* sides = nullptr);
   bool crossBlock(const AccessSite& A, const AccessSite& B, bool report);
   void reportClusterRace(PairQuery& q);
+  void noteAtomicMixed(const AccessSite& A, const AccessSite& B);
   void reportRace(PairQuery& q, size_t depth, const Scenario& sc);
   void proposeSync(PairQuery& q, size_t depth, const Scenario& sc, model::SyncScope need);
 

@@ -394,7 +394,7 @@ public:
     if (!px) throw Unprovable{&call, "its ring position cannot be modelled (" + why + ")"};
     int tag = 1000;
     for (const AccessSite& z : f_.sites) {
-      if (z.var != x.var || !(z.write || x.write) || bad_.count(&z)) continue;
+      if (!mayConflict(z, x) || bad_.count(&z)) continue;
       Side zs = q_.makeSide(z, "z.");
       z3::solver s = q_.newSolver();
       Queries::addFacts(s, xs.inst);

@@ -33,6 +33,11 @@ struct Operand {
   std::vector<int64_t> tileDims;           // Shared / Registers / Fragment: the parameter's array extents
   int swizzle = 0;                         // Shared: `[[exo::shared(swizzle128)]]` takes swizzled tiles only
   bool writes = false;                     // the body assigns to it
+  /// Global, `[[exo::reduce(add)]]`: the meaning only adds to the operand's elements
+  /// (`p[i] += v`, checked when the meaning is read) and the CUDA form adds atomically
+  /// (red.global.add): concurrent reductions of one element commute, so the prover does
+  /// not count two of them as a race (docs/prover.md, "Atomic reductions").
+  bool reduceAdd = false;
 };
 
 /// An instruction's part in asynchronous completion (docs/hopper.md, section 1). The

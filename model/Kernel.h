@@ -220,6 +220,9 @@ struct Stmt {
   // Assign
   ExprPtr lhs, rhs;
   std::string op;
+  /// An atomic read-modify-write: the `+=` of an instruction's `[[exo::reduce(add)]]`
+  /// operand (set by the parser when it inlines the meaning). Two of them never race.
+  bool atomic = false;
 
   // Decl
   ExprPtr init;

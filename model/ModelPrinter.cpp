@@ -93,7 +93,7 @@ private:
         }
         break;
       case StmtKind::If: os_ << "if"; break;
-      case StmtKind::Assign: os_ << "assign '" << s.op << "'"; break;
+      case StmtKind::Assign: os_ << "assign '" << s.op << "'" << (s.atomic ? " atomic" : ""); break;
       case StmtKind::Decl:
         os_ << "decl ";
         var(*s.var);

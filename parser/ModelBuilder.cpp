@@ -794,6 +794,8 @@ private:
         return nullptr;
       };
       c::QualType q = p->getType();
+      if (findAnnotation(written->attrs(), "exo.reduce.") && !q->isPointerType())
+        return bad("is '[[exo::reduce(add)]]', which only a pointer to global memory can be");
       const c::AnnotateAttr* frag = findAnnotation(written->attrs(), "exo.fragment.");
       const c::AnnotateAttr* shared = findAnnotation(written->attrs(), "exo.shared");
       const c::AnnotateAttr* regs = findAnnotation(written->attrs(), "exo.registers");
@@ -829,6 +831,10 @@ private:
       } else if (q->isPointerType()) {
         op.kind = Operand::Kind::Global;
         op.writes = !q->getPointeeType().isConstQualified();
+        if (findAnnotation(written->attrs(), "exo.reduce.")) {
+          if (!op.writes) return bad("is '[[exo::reduce(add)]]' but points to const: a reduction writes its operand");
+          op.reduceAdd = true;
+        }
       } else if (ScalarKind sk; scalarKind(q, sk)) {
         op.kind = Operand::Kind::Scalar;
       } else {
@@ -887,7 +893,7 @@ private:
     bindings_.clear();
     if (!meaning) return;
     if (badBodies_.count(def)) return;  // reported at the first call
-    if (!checkInstrBody(*meaning, *in)) {
+    if (!checkInstrBody(*meaning, *in) || !markReductions(*meaning, *in, operands)) {
       badBodies_.insert(def);
       sink_.diag(DiagID::note_access, range(call), {"the call of '" + in->name + "'"});
       return;
@@ -955,6 +961,57 @@ private:
       return bad.empty();
     });
     return bad.empty();
+  }
+
+  /// The `[[exo::reduce(add)]]` operands of an inlined meaning: the meaning may only add
+  /// to their elements (`p[i] += v`, which becomes one atomic read-modify-write, marked
+  /// Stmt::atomic), and no other operand of the call may name the same array (the prover
+  /// would take that operand's plain accesses for parts of the atomic ones).
+  bool markReductions(Stmt& body, const Instruction& in, const std::vector<ExprPtr>& operands) {
+    for (size_t i = 0; i < in.operands.size() && i < operands.size(); ++i) {
+      if (!in.operands[i].reduceAdd) continue;
+      const Var* v = operands[i]->var;
+      for (size_t j = 0; j < operands.size(); ++j)
+        if (j != i && operands[j] && operands[j]->var == v) {
+          sink_.diag(DiagID::err_instr_operand, operands[j]->range,
+                     {in.operands[j].name, in.name,
+                      "an array other than '" + v->name + "', which operand '" + in.operands[i].name +
+                          "' reduces into atomically"});
+          return false;
+        }
+      std::string bad;
+      SrcRange where;
+      walkStmts(body, [&](Stmt& s, const std::vector<Stmt*>&) {
+        if (!bad.empty()) return false;
+        const Expr* target = nullptr;  // the one access of v this statement may make
+        if (s.kind == StmtKind::Assign && s.lhs && s.lhs->kind == ExprKind::Index && s.lhs->var == v) {
+          if (s.op != "+=") {
+            bad = "assigns to";
+            where = s.range;
+            return false;
+          }
+          target = s.lhs.get();
+        }
+        // `exo::aligned(p[i], n)` names an address, not an access (its indices are read).
+        if (s.kind == StmtKind::Aligned && s.lhs && s.lhs->var == v) target = s.lhs.get();
+        s.forEachExprField([&](const char*, const ExprPtr& e) {
+          if (!e || !bad.empty()) return;
+          forEachExpr(e, [&](const Expr& x) {
+            if (bad.empty() && x.kind == ExprKind::Index && x.var == v && &x != target) {
+              bad = "reads";
+              where = x.range;
+            }
+          });
+        });
+        if (target && bad.empty() && s.kind == StmtKind::Assign) s.atomic = true;
+        return bad.empty();
+      });
+      if (!bad.empty()) {
+        sink_.diag(DiagID::err_instr_reduce_body, where, {in.name, bad, in.operands[i].name});
+        return false;
+      }
+    }
+    return true;
   }
 
   /// `exo::aligned(element, bytes)` in an instruction's body.

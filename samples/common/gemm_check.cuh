@@ -15,18 +15,23 @@ using bf16 = exo::bf16;  // __nv_bfloat16 under nvcc
 using Cpu = void (*)(int, int, int, const bf16*, const bf16*, float*);
 using Launcher = cudaError_t (*)(int, int, int, const bf16*, const bf16*, float*, cudaStream_t);
 
-inline bool run(const char* name, Cpu cpu, Launcher gpu, cudaStream_t st, int M, int N, int K) {
+/// `accumulates`: the kernel computes C += A * B^T (split-k); C then starts from the
+/// same random values on the CPU and the GPU instead of poison.
+inline bool run(const char* name, Cpu cpu, Launcher gpu, cudaStream_t st, int M, int N, int K,
+                bool accumulates = false) {
   gpu::Case c(name, gpu::fmt("M=%d N=%d K=%d", M, N, K));
   std::vector<float> Af(static_cast<size_t>(M) * K), Bf(static_cast<size_t>(N) * K);
   sample::fill_random(Af, 31);
   sample::fill_random(Bf, 32);
   const std::vector<bf16> A = sample::convert<bf16>(Af), B = sample::convert<bf16>(Bf);
   std::vector<float> ref(static_cast<size_t>(M) * N, 0.f);
+  if (accumulates) sample::fill_random(ref, 33);
+  const std::vector<float> C0 = ref;
   cpu(M, N, K, A.data(), B.data(), ref.data());
 
   bf16* dA = c.upload(A);
   bf16* dB = c.upload(B);
-  float* dC = c.poisoned<float>(ref.size());
+  float* dC = accumulates ? c.upload(C0) : c.poisoned<float>(ref.size());
   if (c.ok()) c.launched(gpu(M, N, K, dA, dB, dC, st), st);
   // The tensor cores sum in another order (and precision) than the sequential loop:
   // the same f32 accumulation up to rounding, far below 1e-2.
@@ -98,6 +103,34 @@ inline bool sweep_any_k8(const char* name, Cpu cpu, Launcher gpu, cudaStream_t s
   ok &= rejects(name, gpu, st, 0, 256, 64);       // M == 0
   ok &= rejects(name, gpu, st, 32776, 256, 64);   // M > 32768
   ok &= rejects(name, gpu, st, 128, 256, 32776);  // K > 32768
+  return ok;
+}
+
+/// The sweep of a split-k sample (C += A * B^T) with tiles of 128 x 256 and K in
+/// `splits` shares of 64-column steps (M % 128, N % 256, K % (64 splits), K > 0; M <=
+/// 32768, N <= 65536, K <= 65536 with M * K and N * K <= 2^31): C starts random on both
+/// sides. Eight sizes (the small first three only with EXO_GPU_SMALL=1), then six the
+/// launcher must refuse.
+inline bool sweep_splitk(const char* name, Cpu cpu, Launcher gpu, cudaStream_t st, int splits) {
+  const int ks = 64 * splits;  // one K step of every share
+  bool ok = true;
+  ok &= run(name, cpu, gpu, st, 128, 256, ks, true);            // one tile, one step per share
+  ok &= run(name, cpu, gpu, st, 256, 512, 3 * ks, true);        // 2 x 2 tiles, 3 steps per share
+  ok &= run(name, cpu, gpu, st, 128, 256, 6 * ks, true);        // 6 steps per share: the ring of 4 wraps
+  if (!gpu::small_only()) {
+    // (the CPU reference bounds the sizes: each is at most ~4e9 multiply-adds)
+    ok &= run(name, cpu, gpu, st, 512, 512, 16384, true);       // K >> M, N: 8 tiles, 64 steps per share
+    ok &= run(name, cpu, gpu, st, 128, 2048, 8192, true);       // one row of tiles
+    ok &= run(name, cpu, gpu, st, 128, 256, 65536, true);       // the largest K (256 steps per share)
+    ok &= run(name, cpu, gpu, st, 32768, 256, ks, true);        // the largest M
+    ok &= run(name, cpu, gpu, st, 128, 65536, ks, true);        // the largest N
+  }
+  ok &= rejects(name, gpu, st, 96, 256, ks);          // M % 128 != 0
+  ok &= rejects(name, gpu, st, 128, 136, ks);         // N % 256 != 0
+  ok &= rejects(name, gpu, st, 128, 256, ks - 64);    // K % (64 splits) != 0
+  ok &= rejects(name, gpu, st, 128, 256, 0);          // K == 0
+  ok &= rejects(name, gpu, st, 32896, 256, ks);       // M > 32768
+  ok &= rejects(name, gpu, st, 128, 256, 65536 + ks); // K > 65536
   return ok;
 }
 

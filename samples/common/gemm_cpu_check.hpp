@@ -14,17 +14,20 @@ namespace gemm_cpu {
 
 using Kernel = void (*)(int, int, int, const exo::bf16*, const exo::bf16*, float*);
 
-/// Runs `kernel` at M x N x K and prints a row; the process status to return.
-inline int check(const char* name, Kernel kernel, int M, int N, int K) {
+/// Runs `kernel` at M x N x K and prints a row; the process status to return. C starts
+/// as -1 everywhere (a kernel that stores must overwrite it); an `accumulates` kernel
+/// (C += A * B^T: split-k) starts from random values, which the reference adds to.
+inline int check(const char* name, Kernel kernel, int M, int N, int K, bool accumulates = false) {
   std::vector<float> Af(M * K), Bf(N * K), C(M * N, -1.f), ref(M * N);
   sample::fill_random(Af, 1);
   sample::fill_random(Bf, 2);
+  if (accumulates) sample::fill_random(C, 3);
   std::vector<exo::bf16> A(Af.begin(), Af.end()), B(Bf.begin(), Bf.end());
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       double s = 0;
       for (int k = 0; k < K; ++k) s += static_cast<double>(float(A[i * K + k])) * float(B[j * K + k]);
-      ref[i * N + j] = static_cast<float>(s);
+      ref[i * N + j] = static_cast<float>(s + (accumulates ? C[i * N + j] : 0.0));
     }
   kernel(M, N, K, A.data(), B.data(), C.data());
   const std::string size = "M=" + std::to_string(M) + " N=" + std::to_string(N) + " K=" + std::to_string(K);

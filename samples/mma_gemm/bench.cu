@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/bench_util.cuh"
 #include "../common/sample_util.hpp"
 
 #ifndef EXO_GENERATED
@@ -54,47 +55,29 @@
 #include EXO_GENERATED_RAGGED  // ::ragged_gemm(..., cudaStream_t): hopper_gemm for any M, N, K % 8
 #endif
 
+#ifdef EXO_GENERATED_SPLITK
+#include <exo/sm90.hpp>
+#include EXO_GENERATED_SPLITK  // ::splitk_gemm(..., cudaStream_t): C += A * B^T over 4 shares of K
+#endif
+
 namespace {
 
 using bf16 = __nv_bfloat16;
 
-bool cuda_ok(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) std::printf("bench: %s: %s\n", what, cudaGetErrorString(e));
-  return e == cudaSuccess;
+#ifdef EXO_GENERATED_SPLITK
+// splitk_gemm adds to C: zero it first (inside the timed call, as a user must).
+cudaError_t splitk_zeroed(int M, int N, int K, const bf16* A, const bf16* B, float* C, cudaStream_t st) {
+  cudaError_t e = cudaMemsetAsync(C, 0, static_cast<size_t>(M) * N * sizeof(float), st);
+  return e != cudaSuccess ? e : ::splitk_gemm(M, N, K, A, B, C, st);
 }
-bool cublas_ok(cublasStatus_t s, const char* what) {
-  if (s != CUBLAS_STATUS_SUCCESS) std::printf("bench: %s: cuBLAS status %d\n", what, static_cast<int>(s));
-  return s == CUBLAS_STATUS_SUCCESS;
-}
+#endif
 
-// Row-major C (M x N) = A (M x K) * B^T with B row-major N x K, in cuBLAS's column-major
-// terms: row-major C is column-major C^T (N x M, ldc N), and C^T = B * A^T. Row-major
-// B read column-major is B^T (K x N, ld K), so op T gives B; row-major A read
-// column-major is A^T (K x M, ld K), op N. So: gemm(T, N, m=N, n=M, k=K, B, A, C).
-cublasStatus_t cublas_gemm(cublasHandle_t h, int M, int N, int K, const bf16* A, const bf16* B, void* C,
-                           cudaDataType_t ctype) {
-  const float alpha = 1.f, beta = 0.f;
-  return cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_16BF, K, A, CUDA_R_16BF, K, &beta, C,
-                      ctype, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-}
-
-struct Size {
-  int M, N, K;
-};
-
-bool parse(const char* s, Size& out) {
-  int m = 0, n = 0, k = 0;
-  char tail = 0;
-  if (std::sscanf(s, "%dx%dx%d%c", &m, &n, &k, &tail) == 3) {
-    out = {m, n, k};
-    return m > 0 && n > 0 && k > 0;
-  }
-  if (std::sscanf(s, "%d%c", &m, &tail) == 1 && m > 0) {
-    out = {m, m, m};
-    return true;
-  }
-  return false;
-}
+using bench::cublas_gemm;
+using bench::cublas_ok;
+using bench::cuda_ok;
+using bench::median;
+using bench::parse;
+using Size = bench::Shape;
 
 template <class T>
 struct DeviceArray {
@@ -107,11 +90,6 @@ struct DeviceArray {
   DeviceArray& operator=(const DeviceArray&) = delete;
 };
 
-double median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (static_cast<double>(v[n / 2 - 1]) + v[n / 2]);
-}
 
 // Our variants: the generated launchers present in this build (EXO_GENERATED*), each with
 // the sizes its assumes take; a size it refuses is timed without it. The cuBLAS anchors
@@ -137,6 +115,13 @@ const Ours kOurs[] = {
 #ifdef EXO_GENERATED_CLUSTER
     {"cluster_gemm", ::cluster_gemm, [](int M, int N, int K) { return M % 256 == 0 && N % 256 == 0 && K % 64 == 0; }},
 #endif
+#ifdef EXO_GENERATED_SPLITK
+    {"splitk_gemm", splitk_zeroed,
+     [](int M, int N, int K) {  // splitk_gemm's exo::assume conditions
+       return M % 128 == 0 && N % 256 == 0 && K % 256 == 0 && M <= 32768 && N <= 65536 && K <= 65536 &&
+              (M <= 16384 || K <= 32768) && (N <= 32768 || K <= 32768);
+     }},
+#endif
 #ifdef EXO_GENERATED_RAGGED
     {"ragged_gemm", ::ragged_gemm, [](int, int, int K) { return K % 8 == 0; }},  // any M, N
 #endif
@@ -150,7 +135,7 @@ bool anyTakes(const Size& s) {
   return false;
 }
 
-bool bench(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
+bool bench_size(cublasHandle_t h, cudaStream_t st, const Size& sz, int iters) {
   const int M = sz.M, N = sz.N, K = sz.K;
   std::printf("\n== M=%d N=%d K=%d (%.1f GFLOP per call)\n", M, N, K, 2.0 * M * N * K / 1e9);
   const std::size_t nA = static_cast<std::size_t>(M) * K, nB = static_cast<std::size_t>(N) * K,
@@ -273,23 +258,12 @@ int main(int argc, char** argv) {
     sizes.push_back(s);
   }
   if (sizes.empty()) sizes = {{2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192}};
-  const char* it = std::getenv("EXO_BENCH_ITERS");
-  const int iters = std::max(20, it ? std::atoi(it) : 30);
-
-  cudaDeviceProp prop{};
-  int dev = 0, rt = 0, drv = 0, cublas_ver = 0;
-  if (!cuda_ok(cudaGetDevice(&dev), "cudaGetDevice") || !cuda_ok(cudaGetDeviceProperties(&prop, dev), "properties"))
-    return 1;
-  cudaRuntimeGetVersion(&rt);
-  cudaDriverGetVersion(&drv);
-  cudaStream_t st = nullptr;
-  cublasHandle_t h = nullptr;
-  if (!cuda_ok(cudaStreamCreate(&st), "cudaStreamCreate") || !cublas_ok(cublasCreate(&h), "cublasCreate") ||
-      !cublas_ok(cublasSetStream(h, st), "cublasSetStream"))
-    return 1;
-  cublasGetVersion(h, &cublas_ver);
-  std::printf("device: %s (sm_%d%d, %d SMs, L2 %d MB); CUDA runtime %d, driver %d, cuBLAS %d\n", prop.name,
-              prop.major, prop.minor, prop.multiProcessorCount, prop.l2CacheSize >> 20, rt, drv, cublas_ver);
+  const int iters = bench::iterations();
+  bench::Session session;
+  if (!session.open()) return 1;
+  const cudaDeviceProp& prop = session.prop;
+  cudaStream_t st = session.st;
+  cublasHandle_t h = session.h;
   std::printf("timing: CUDA events around each call, median of %d interleaved rounds after warm-up; "
               "L2 not flushed between calls\n",
               iters);
@@ -301,10 +275,8 @@ int main(int argc, char** argv) {
       ok = false;
       continue;
     }
-    ok &= bench(h, st, s, iters);
+    ok &= bench_size(h, st, s, iters);
   }
-  cublasDestroy(h);
-  cudaStreamDestroy(st);
   std::printf("\nbench: %s\n", ok ? "all sizes matched cuBLAS" : "FAIL");
   return ok ? 0 : 1;
 }

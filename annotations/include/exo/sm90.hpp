@@ -258,6 +258,24 @@ inline void wgmma_store(T* C, int ldc, int r0, int c0, [[exo::fragment(wgmma_c)]
     for (int j = 0; j < N; ++j) C[(r0 + i) * ldc + c0 + j] = T(d[i][j]);
 }
 
+// An accumulator added to global memory: C[(r0 + i) * ldc + c0 + j] += d[i][j], each
+// addition atomic on the GPU (red.global.add, two elements at a time). Several blocks
+// may add to the same elements at once (split-k: each block sums one share of K): the
+// operand is `[[exo::reduce(add)]]`, so the prover accepts concurrent wgmma_store_add
+// to one element and refuses any other access that is not ordered with them. The sum
+// is the sequential one up to the order of the float additions (docs/prover.md,
+// "Atomic reductions"). C's elements must start as the sum's first term (the caller
+// zeroes C for C = A * B^T).
+template <int N>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_store_add")]]
+inline void wgmma_store_add([[exo::reduce(add)]] float* C, int ldc, int r0, int c0,
+                            [[exo::fragment(wgmma_c)]] const float (&d)[64][N]) {
+  exo::aligned(C[r0 * ldc + c0], 8);  // pairs of columns: 8-byte vector reductions
+  exo::aligned(C[ldc], 8);
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < N; ++j) C[(r0 + i) * ldc + c0 + j] += d[i][j];
+}
+
 // wgmma_store, clipped to a `rows` x `ldc` matrix: the accumulator elements outside it
 // (the tile crosses C's edge) are not stored.
 template <class T, int N>

@@ -423,6 +423,15 @@ void wgmma_store(T* C, int ldc, int r0, int c0, const float* d) {
       if (emu::wgmma_c(i, n).thread == emu::thread()) C[(r0 + i) * ldc + c0 + n] = T(d[emu::wgmma_c(i, n).slot]);
 }
 
+// The emulation runs one thread at a time between scheduling points: a plain += is atomic.
+template <int N>
+void wgmma_store_add(float* C, int ldc, int r0, int c0, const float* d) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n)
+      if (emu::wgmma_c(i, n).thread == emu::thread()) C[(r0 + i) * ldc + c0 + n] += d[emu::wgmma_c(i, n).slot];
+}
+
 }  // namespace gpu
 }  // namespace sm90
 }  // namespace exo

@@ -403,6 +403,21 @@ __device__ __forceinline__ void wgmma_store(T* C, int ldc, int r0, int c0, const
   }
 }
 
+// C[...] += d[i][j] atomically, two adjacent columns per vector reduction (sm_90's
+// atomicAdd on float2: RED.E.ADD.F32x2 in SASS; its result unused, nvcc emits a RED).
+template <int N>
+__device__ __forceinline__ void wgmma_store_add(float* C, int ldc, int r0, int c0, const float* d) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  const int l = static_cast<int>(detail::lane_id()), w = static_cast<int>(detail::warp_in_warpgroup());
+  float* p = C + (r0 + 16 * w + (l >> 2)) * ldc + c0 + 2 * (l & 3);
+  float* q = p + 8 * ldc;
+#pragma unroll
+  for (int nb = 0; nb < N / 8; ++nb) {
+    atomicAdd(reinterpret_cast<float2*>(p + 8 * nb), make_float2(d[4 * nb], d[4 * nb + 1]));
+    atomicAdd(reinterpret_cast<float2*>(q + 8 * nb), make_float2(d[4 * nb + 2], d[4 * nb + 3]));
+  }
+}
+
 namespace detail {
 // *p = v converted to T when `pred`: a predicated st.global inside one asm, not a branch
 // (a branch around a read of the accumulator is a divergent path to ptxas, which then

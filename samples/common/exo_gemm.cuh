@@ -1,0 +1,81 @@
+// exo_gemm: one call for C = A * B^T on Hopper (bf16 A and B, f32 accumulation and C;
+// row-major A is M x K, B is N x K, C is M x N), dispatching to the exo-cuda sample
+// that suits the shape. Each sample is proven by exo-cuda; this file only chooses one.
+//
+//   split-k  (samples/splitk_gemm): few tiles of C for the SMs and a long K (fewer than
+//            half the SMs' worth of 128 x 256 tiles with K >= 2048, or K beyond what
+//            tma_gemm's indices allow): C is zeroed, then four blocks per tile each add
+//            their share of K to it atomically;
+//   tma_gemm (samples/tma_gemm): M % 128, N % 256, K % 64 (the fastest measured there);
+//   ragged   (samples/ragged_gemm): any M and N, K % 8 (TMA zero-fills the edges).
+// A shape none takes returns cudaErrorInvalidValue, as each launcher does outside its
+// exo::assume conditions.
+//
+// The launchers tma_gemm, splitk_gemm and ragged_gemm must be declared before this
+// header (include their generated .cu files, or the headers of `exo-cuda --header`).
+#ifndef EXO_GEMM_CUH
+#define EXO_GEMM_CUH
+
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+namespace exo_gemm {
+
+enum class Variant { None, SplitK, Tma, Ragged };
+
+inline const char* name(Variant v) {
+  switch (v) {
+    case Variant::SplitK: return "splitk_gemm";
+    case Variant::Tma: return "tma_gemm";
+    case Variant::Ragged: return "ragged_gemm";
+    case Variant::None: break;
+  }
+  return "none";
+}
+
+/// The variant gemm() runs for a shape on a GPU of `sms` multiprocessors.
+inline Variant choose(int M, int N, int K, int sms) {
+  if (M <= 0 || N <= 0 || K <= 0) return Variant::None;
+  // The samples' exo::assume conditions (their launchers check them again).
+  const bool tiles = M % 128 == 0 && N % 256 == 0;
+  const bool tma = tiles && K % 64 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+  const bool splitk = tiles && K % 256 == 0 && M <= 32768 && N <= 65536 && K <= 65536 &&
+                      (M <= 16384 || K <= 32768) && (N <= 32768 || K <= 32768);
+  const bool ragged = K % 8 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+  const long long blocks = tiles ? static_cast<long long>(M / 128) * (N / 256) : 0;
+  if (splitk && (K > 32768 || (2 * blocks <= sms && K >= 2048))) return Variant::SplitK;
+  if (tma) return Variant::Tma;
+  if (ragged) return Variant::Ragged;
+  return splitk ? Variant::SplitK : Variant::None;
+}
+
+/// The number of multiprocessors of the current device (asked once).
+inline int sm_count() {
+  static int sms = [] {
+    int dev = 0, n = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
+      return 132;
+    return n;
+  }();
+  return sms;
+}
+
+/// C = A * B^T on `stream`: the variant choose() picks, launched asynchronously.
+inline cudaError_t gemm(int M, int N, int K, const __nv_bfloat16* A, const __nv_bfloat16* B, float* C,
+                        cudaStream_t stream = 0) {
+  switch (choose(M, N, K, sm_count())) {
+    case Variant::SplitK: {
+      // splitk_gemm computes C += A * B^T: start from zeros.
+      cudaError_t e = cudaMemsetAsync(C, 0, static_cast<size_t>(M) * N * sizeof(float), stream);
+      return e != cudaSuccess ? e : ::splitk_gemm(M, N, K, A, B, C, stream);
+    }
+    case Variant::Tma: return ::tma_gemm(M, N, K, A, B, C, stream);
+    case Variant::Ragged: return ::ragged_gemm(M, N, K, A, B, C, stream);
+    case Variant::None: break;
+  }
+  return cudaErrorInvalidValue;
+}
+
+}  // namespace exo_gemm
+
+#endif  // EXO_GEMM_CUH

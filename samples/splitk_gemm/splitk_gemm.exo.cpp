@@ -1,0 +1,74 @@
+// splitk_gemm: C += A * B^T with K split over blocks (row-major A is M x K, B is N x K,
+// C is M x N; bf16 inputs, f32 accumulation and output).
+//
+// hopper_gemm's warp-specialized block (a TMA producer warpgroup, two wgmma consumer
+// warpgroups, `full` / `empty` rings of four slots) computes one 128 x 256 tile of C
+// over one of SPLITS shares of K, and adds it to C with atomic reductions
+// (wgmma_store_add). For shapes whose C has few tiles and a long K (1024 x 1024 x
+// 32768: 32 tiles for 132 SMs) the SPLITS blocks of a tile run at once, each doing a
+// SPLITS-th of the K loop. The shares interleave: share s takes the K steps s,
+// s + SPLITS, s + 2 SPLITS, ... (a K step is 64 columns), so the column of step j of
+// share s is (j * SPLITS + s) * 64, linear in both.
+//
+// Sequentially this is the same sum in another order: for each element, the shares'
+// partial sums are added to C one after the other. On the GPU the additions of the
+// shares land in any order; exo-cuda accepts that because the only accesses of C are
+// `[[exo::reduce(add)]]` reductions, and the result is the sequential one up to the
+// order of SPLITS float additions per element (docs/prover.md, "Atomic reductions").
+// C must hold the sum's first term: zero it for C = A * B^T (samples/common's
+// dispatcher does).
+#include <exo/sm90.hpp>
+
+using Element = exo::bf16;
+
+constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
+constexpr int STAGES = 4;                   // ring slots
+constexpr int CONSUMERS = 2;                // consumer warpgroups of 64 x 256
+constexpr int PRODUCER = 0;                 // the producer's warpgroup
+constexpr int SPLITS = 4;                   // blocks per tile of C, each over K / SPLITS
+
+[[exo::kernel]]
+void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
+                 float* __restrict__ C) {
+  exo::assume(M % BM == 0 && N % BN == 0 && K % (BK * SPLITS) == 0 && K > 0);
+  exo::assume(M <= 32768 && N <= 65536 && K <= 65536);  // indices fit in int: M * N, M * K, N * K <= 2^31
+  exo::assume(M <= 16384 || K <= 32768);
+  exo::assume(N <= 32768 || K <= 32768);
+  exo::extent(A, M, K);
+  exo::extent(B, N, K);
+  exo::extent(C, M, N);
+  [[exo::parallel(block)]] for (int s = 0; s < SPLITS; ++s)
+  [[exo::parallel(block)]] for (int bm = 0; bm < M / BM; ++bm)
+  [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn) {
+    [[exo::shared(swizzle128)]] Element As[STAGES][BM][BK];
+    [[exo::shared(swizzle128)]] Element Bs[STAGES][BN][BK];
+    [[exo::shared]] exo::mbarrier full[STAGES];   // signalled by the copies
+    [[exo::shared]] exo::mbarrier empty[STAGES];  // signalled by the consumers
+    [[exo::registers]] float acc[1 + CONSUMERS][64][BN];  // acc[0] (the producer's) is unused
+
+    for (int j = 0; j < K / (BK * SPLITS); ++j) {
+      [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
+        if (g == PRODUCER) {
+          [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
+            if (j >= STAGES) exo::sm90::mbarrier_wait(empty, j - STAGES);  // slot j % 4 is free
+            const int k0 = (j * SPLITS + s) * BK;  // this share's j-th K step
+            exo::sm90::tma_load_sw128(As[j % STAGES], A, K, bm * BM, k0, full, j);
+            exo::sm90::tma_load_sw128(Bs[j % STAGES], B, K, bn * BN, k0, full, j);
+          }
+        } else {
+          exo::sm90::mbarrier_wait(full, j);  // step j has landed in slot j % 4
+          exo::sm90::wgmma_async_sw128<BN, BK>(acc[g], As[j % STAGES], 64 * (g - 1), 0, Bs[j % STAGES], 0, 0, j > 0);
+          exo::sm90::wgmma_wait<1>(acc[g]);                      // step j - 1's multiply is complete
+          if (j > 0) exo::sm90::mbarrier_arrive(empty, j - 1);  // so its slot is free
+        }
+      }
+    }
+
+    [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
+      if (g != PRODUCER) {
+        exo::sm90::wgmma_wait<0>(acc[g]);
+        exo::sm90::wgmma_store_add(C, N, bm * BM + 64 * (g - 1), bn * BN, acc[g]);  // C += this share's sum
+      }
+    }
+  }
+}
