@@ -1,15 +1,15 @@
 // gemm_bench: exo-cuda's GEMM (the exo_gemm dispatcher over the generated samples) against
 // cuBLAS over the issue's sweep of shapes, in one process, on the same random inputs.
 //
-// For each shape: C = A * B^T with bf16 A (M x K) and B (N x K), f32 accumulation and an
-// f32 C, all row-major.
+// For each input type (bf16, then fp16) and each shape: C = A * B^T with A (M x K) and B
+// (N x K) of that type, f32 accumulation and an f32 C, all row-major.
 //   exo        exo_gemm::gemm (samples/common/exo_gemm.cuh picks tma_gemm, splitk_gemm
 //              or ragged_gemm; split-k's zeroing of C is inside the timed call)
-//   cuBLAS f32 cublasGemmEx, bf16 A/B, f32 C, CUBLAS_COMPUTE_32F: the same operation
-//   cuBLAS bf16  the same with a bf16 C (half the output bytes): the faster anchor
+//   cuBLAS f32 cublasGemmEx, the same A/B type, f32 C, CUBLAS_COMPUTE_32F: the same operation
+//   cuBLAS 16  the same with a C of the input type (half the output bytes): the faster anchor
 // Method: every call checked once (exo against cuBLAS f32: ||exo - ref|| / ||ref|| <=
 // 1e-2), three warm-up rounds, then ITERS interleaved rounds of (exo, cuBLAS f32, cuBLAS
-// bf16), each call between its own pair of CUDA events; the median is reported as
+// 16), each call between its own pair of CUDA events; the median is reported as
 // TFLOP/s = 2 M N K / time. When one input set (A, B, C) is smaller than 4x the L2 cache,
 // the rounds rotate through enough sets to exceed it, so no call finds its inputs in L2
 // from the previous one (all three libraries alike).
@@ -45,7 +45,6 @@
 
 namespace {
 
-using bf16 = __nv_bfloat16;
 
 using bench::cublas_gemm;
 using bench::cublas_ok;
@@ -55,8 +54,9 @@ using bench::parse;
 using bench::Shape;
 
 // One input set: A, B, and the three outputs.
+template <class T>
 struct Set {
-  bf16 *A = nullptr, *B = nullptr, *Ch = nullptr;
+  T *A = nullptr, *B = nullptr, *Ch = nullptr;
   float *C = nullptr, *Cref = nullptr;
   void release() {
     cudaFree(A), cudaFree(B), cudaFree(Ch), cudaFree(C), cudaFree(Cref);
@@ -64,6 +64,7 @@ struct Set {
 };
 
 struct Row {
+  const char* dtype = "";
   Shape s;
   std::string variant;
   double exo = 0, f32 = 0, bf16c = 0, err = 0;
@@ -71,34 +72,35 @@ struct Row {
   bool ok = false;
 };
 
+template <class T>
 bool run_shape(cublasHandle_t h, cudaStream_t st, const Shape& sh, int iters, int l2_bytes, Row& row) {
   const int M = sh.M, N = sh.N, K = sh.K;
   row.s = sh;
   row.variant = exo_gemm::name(exo_gemm::choose(M, N, K, exo_gemm::sm_count()));
   const size_t nA = static_cast<size_t>(M) * K, nB = static_cast<size_t>(N) * K, nC = static_cast<size_t>(M) * N;
-  const size_t set_bytes = (nA + nB) * sizeof(bf16) + nC * (2 * sizeof(float) + sizeof(bf16));
+  const size_t set_bytes = (nA + nB) * sizeof(T) + nC * (2 * sizeof(float) + sizeof(T));
   row.sets = static_cast<int>(std::min<size_t>(8, std::max<size_t>(1, (4ull * l2_bytes + set_bytes - 1) / set_bytes)));
 
   std::vector<float> Af(nA), Bf(nB);
   sample::fill_random(Af, 41);
   sample::fill_random(Bf, 42);
-  const std::vector<bf16> A = sample::convert<bf16>(Af), B = sample::convert<bf16>(Bf);
-  std::vector<Set> sets(row.sets);
+  const std::vector<T> A = sample::convert<T>(Af), B = sample::convert<T>(Bf);
+  std::vector<Set<T>> sets(row.sets);
   bool ok = true;
-  for (Set& s : sets) {
-    ok = ok && cuda_ok(cudaMalloc(&s.A, nA * sizeof(bf16)), "cudaMalloc A") &&
-         cuda_ok(cudaMalloc(&s.B, nB * sizeof(bf16)), "cudaMalloc B") &&
-         cuda_ok(cudaMalloc(&s.Ch, nC * sizeof(bf16)), "cudaMalloc C") &&
+  for (Set<T>& s : sets) {
+    ok = ok && cuda_ok(cudaMalloc(&s.A, nA * sizeof(T)), "cudaMalloc A") &&
+         cuda_ok(cudaMalloc(&s.B, nB * sizeof(T)), "cudaMalloc B") &&
+         cuda_ok(cudaMalloc(&s.Ch, nC * sizeof(T)), "cudaMalloc C") &&
          cuda_ok(cudaMalloc(&s.C, nC * sizeof(float)), "cudaMalloc C") &&
          cuda_ok(cudaMalloc(&s.Cref, nC * sizeof(float)), "cudaMalloc C") &&
-         cuda_ok(cudaMemcpy(s.A, A.data(), nA * sizeof(bf16), cudaMemcpyHostToDevice), "upload A") &&
-         cuda_ok(cudaMemcpy(s.B, B.data(), nB * sizeof(bf16), cudaMemcpyHostToDevice), "upload B") &&
+         cuda_ok(cudaMemcpy(s.A, A.data(), nA * sizeof(T), cudaMemcpyHostToDevice), "upload A") &&
+         cuda_ok(cudaMemcpy(s.B, B.data(), nB * sizeof(T), cudaMemcpyHostToDevice), "upload B") &&
          cuda_ok(cudaMemset(s.C, 0xFF, nC * sizeof(float)), "poison C");  // NaN: an unwritten element fails
   }
-  auto launch = [&](int v, const Set& s) -> bool {
+  auto launch = [&](int v, const Set<T>& s) -> bool {
     if (v == 0) return cuda_ok(exo_gemm::gemm(M, N, K, s.A, s.B, s.C, st), "exo_gemm::gemm");
     if (v == 1) return cublas_ok(cublas_gemm(h, M, N, K, s.A, s.B, s.Cref, CUDA_R_32F), "cublasGemmEx f32");
-    return cublas_ok(cublas_gemm(h, M, N, K, s.A, s.B, s.Ch, CUDA_R_16BF), "cublasGemmEx bf16");
+    return cublas_ok(cublas_gemm(h, M, N, K, s.A, s.B, s.Ch, bench::cuda_type<T>()), "cublasGemmEx 16-bit C");
   };
 
   // Correctness, once, on set 0; these calls are the first warm-up.
@@ -132,7 +134,7 @@ bool run_shape(cublasHandle_t h, cudaStream_t st, const Shape& sh, int iters, in
       ms[v].push_back(t);
     }
   for (cudaEvent_t e : ev) cudaEventDestroy(e);
-  for (Set& s : sets) s.release();
+  for (Set<T>& s : sets) s.release();
   if (!ok) return false;
   const double flop = 2.0 * M * N * K;
   row.exo = flop / (median(ms[0]) * 1e-3) / 1e12;
@@ -168,41 +170,46 @@ int main(int argc, char** argv) {
   const cudaDeviceProp& prop = session.prop;
   cudaStream_t st = session.st;
   cublasHandle_t h = session.h;
-  std::printf("bf16 A, B; f32 accumulate and C. Median of %d interleaved rounds after warm-up, CUDA events;\n"
-              "ratios: exo / cuBLAS with an f32 C (the same operation) and with a bf16 C (the faster anchor).\n\n",
+  std::printf("f32 accumulate and C. Median of %d interleaved rounds after warm-up, CUDA events; ratios:\n"
+              "exo / cuBLAS with an f32 C (the same operation) and with a C of the input type (the faster anchor).\n",
               iters);
-  std::printf("%-17s %-12s %5s %9s %9s %7s %9s %7s %10s\n", "shape", "exo variant", "sets", "exo", "cuBLAS", "ratio",
-              "cuBLAS16", "ratio16", "rel.err");
   FILE* csv = csv_path ? std::fopen(csv_path, "w") : nullptr;
   if (csv_path && !csv) {
     std::fprintf(stderr, "gemm_bench: cannot write '%s'\n", csv_path);
     return 2;
   }
-  if (csv) std::fprintf(csv, "dtype,M,N,K,variant,exo_tflops,cublas_f32c_tflops,cublas_bf16c_tflops,ratio,ratio_bf16c,rel_error,check\n");
+  if (csv) std::fprintf(csv, "dtype,M,N,K,variant,exo_tflops,cublas_f32c_tflops,cublas_16c_tflops,ratio,ratio_16c,rel_error,check\n");
   bool all = true;
-  std::vector<double> ratios, ratios16;
-  for (const Shape& s : shapes) {
-    Row r;
-    const bool ok = run_shape(h, st, s, iters, prop.l2CacheSize, r);
-    all = all && ok;
-    char shape[40];
-    std::snprintf(shape, sizeof shape, "%dx%dx%d", s.M, s.N, s.K);
-    std::printf("%-17s %-12s %5d %9.1f %9.1f %7.3f %9.1f %7.3f %10.2e %s\n", shape, r.variant.c_str(), r.sets, r.exo,
-                r.f32, r.f32 > 0 ? r.exo / r.f32 : 0.0, r.bf16c, r.bf16c > 0 ? r.exo / r.bf16c : 0.0, r.err,
-                ok ? "PASS" : "FAIL");
-    std::fflush(stdout);
-    if (csv)
-      std::fprintf(csv, "bf16,%d,%d,%d,%s,%.1f,%.1f,%.1f,%.4f,%.4f,%.3e,%s\n", s.M, s.N, s.K, r.variant.c_str(), r.exo,
-                   r.f32, r.bf16c, r.f32 > 0 ? r.exo / r.f32 : 0.0, r.bf16c > 0 ? r.exo / r.bf16c : 0.0, r.err,
-                   ok ? "PASS" : "FAIL");
-    if (ok) ratios.push_back(r.exo / r.f32), ratios16.push_back(r.exo / r.bf16c);
-  }
+  auto sweep = [&](const char* dtype, auto element) {
+    using T = decltype(element);
+    std::printf("\n%-6s %-17s %-12s %5s %9s %9s %7s %9s %7s %10s\n", "dtype", "shape", "exo variant", "sets", "exo",
+                "cuBLAS", "ratio", "cuBLAS16", "ratio16", "rel.err");
+    std::vector<double> ratios, ratios16;
+    for (const Shape& s : shapes) {
+      Row r;
+      r.dtype = dtype;
+      const bool ok = run_shape<T>(h, st, s, iters, prop.l2CacheSize, r);
+      all = all && ok;
+      char shape[40];
+      std::snprintf(shape, sizeof shape, "%dx%dx%d", s.M, s.N, s.K);
+      const double ratio = r.f32 > 0 ? r.exo / r.f32 : 0.0, ratio16 = r.bf16c > 0 ? r.exo / r.bf16c : 0.0;
+      std::printf("%-6s %-17s %-12s %5d %9.1f %9.1f %7.3f %9.1f %7.3f %10.2e %s\n", dtype, shape, r.variant.c_str(),
+                  r.sets, r.exo, r.f32, ratio, r.bf16c, ratio16, r.err, ok ? "PASS" : "FAIL");
+      std::fflush(stdout);
+      if (csv)
+        std::fprintf(csv, "%s,%d,%d,%d,%s,%.1f,%.1f,%.1f,%.4f,%.4f,%.3e,%s\n", dtype, s.M, s.N, s.K, r.variant.c_str(),
+                     r.exo, r.f32, r.bf16c, ratio, ratio16, r.err, ok ? "PASS" : "FAIL");
+      if (ok) ratios.push_back(ratio), ratios16.push_back(ratio16);
+    }
+    std::printf("%s: median ratio %.3f (f32 C), %.3f (16-bit C) over %zu shapes; min %.3f / %.3f\n", dtype,
+                median(ratios), median(ratios16), ratios.size(),
+                ratios.empty() ? 0.0 : *std::min_element(ratios.begin(), ratios.end()),
+                ratios16.empty() ? 0.0 : *std::min_element(ratios16.begin(), ratios16.end()));
+  };
+  sweep("bf16", __nv_bfloat16{});
+  sweep("fp16", __half{});
   if (csv) std::fclose(csv);
-  auto med = [](const std::vector<double>& v) { return median(v); };
-  std::printf("\nbf16: median ratio %.3f (f32 C), %.3f (bf16 C) over %zu shapes; min %.3f / %.3f\n", med(ratios),
-              med(ratios16), ratios.size(), ratios.empty() ? 0.0 : *std::min_element(ratios.begin(), ratios.end()),
-              ratios16.empty() ? 0.0 : *std::min_element(ratios16.begin(), ratios16.end()));
-  std::printf("fp16, tf32: not measured (no fp16 / tf32 samples yet)\n");
+  std::printf("\ntf32: not measured (no tf32 sample yet)\n");
   std::printf("gemm_bench: %s\n", all ? "every shape matched cuBLAS" : "FAIL");
   return all ? 0 : 1;
 }

@@ -98,7 +98,9 @@ private:
     a.expr = &e;
     a.var = e.var;
     a.write = write;
-    a.atomic = s.kind == StmtKind::Assign && s.atomic;
+    // Only the target of an atomic `+=` (its read and its write) is the atomic access:
+    // what the right-hand side or an index reads is a plain read.
+    a.atomic = s.kind == StmtKind::Assign && s.atomic && &e == s.lhs.get();
     a.stmt = &s;
     a.path = path_;
     a.order = static_cast<int>(f_.sites.size());

@@ -33,6 +33,22 @@ std::string Type::scalarSpelling() const {
   return "int";
 }
 
+const char* scalarShortName(ScalarKind k) {
+  switch (k) {
+    case ScalarKind::Bool: return "bool";
+    case ScalarKind::Int: return "i32";
+    case ScalarKind::UInt: return "u32";
+    case ScalarKind::Long: return "i64";
+    case ScalarKind::ULong: return "u64";
+    case ScalarKind::Float: return "f32";
+    case ScalarKind::Double: return "f64";
+    case ScalarKind::BF16: return "bf16";
+    case ScalarKind::F16: return "f16";
+    case ScalarKind::MBarrier: return "mbarrier";
+  }
+  return "t";
+}
+
 int64_t Var::elementCount() const {
   int64_t n = 1;
   for (int64_t d : dims) n *= d;

@@ -50,6 +50,9 @@ struct Type {
   std::string scalarSpelling() const;
 };
 
+/// A short name of a scalar type, for identifiers ("f32", "bf16", "i32").
+const char* scalarShortName(ScalarKind k);
+
 /// Where an array or scalar lives.
 enum class Memory {
   Param,      // kernel parameter (scalar, or pointer into global memory)
@@ -275,6 +278,12 @@ struct Stmt {
 
 struct Kernel {
   std::string name;
+  /// An explicit instantiation of a kernel template (`template void k<exo::f16>(...);`):
+  /// its template arguments, short and joined by '_' ("f16", "bf16_128"); empty for a
+  /// plain function. The CUDA kernel's name carries it; the launchers of the instances
+  /// share the kernel's name, as C++ overloads told apart by their parameter types.
+  std::string instance;
+  std::string templateArgs;  // the same as C++ spells them ("<exo::f16>"), for messages
   std::vector<std::string> namespaces;  // enclosing namespaces, outermost first
   SrcLoc loc;
   std::vector<Var*> params;

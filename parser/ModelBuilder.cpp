@@ -62,6 +62,13 @@ public:
   std::unique_ptr<Kernel> build(const c::FunctionDecl* fn) {
     kernel_ = std::make_unique<Kernel>();
     kernel_->name = fn->getNameAsString();
+    if (const c::TemplateArgumentList* args = fn->getTemplateSpecializationArgs())
+      if (!instanceName(*args, kernel_->instance, kernel_->templateArgs)) {
+        c::SourceLocation at = fn->getPointOfInstantiation().isValid() ? fn->getPointOfInstantiation() : fn->getLocation();
+        sink_.diag(DiagID::err_kernel_template, toSrcLoc(at),
+                   {kernel_->name, "is instantiated with " + kernel_->templateArgs + ", an argument other than a scalar type or an integer"});
+        return nullptr;
+      }
     for (const c::DeclContext* dc = fn->getDeclContext(); dc; dc = dc->getParent())
       if (const auto* ns = llvm::dyn_cast<c::NamespaceDecl>(dc))
         kernel_->namespaces.insert(kernel_->namespaces.begin(), ns->getNameAsString());
@@ -574,7 +581,13 @@ private:
     // exo::bf16 / exo::f16 are classes in the sequential build: copies, conversions
     // from float (constructors) and to float (conversion operators).
     // A template's constant parameter in an instantiated instruction body (`j < N`).
-    if (const auto* nt = llvm::dyn_cast<c::SubstNonTypeTemplateParmExpr>(e)) return expr(nt->getReplacement());
+    // Its replacement literal sits at the parameter's name (`W`): keep the value, not that text.
+    if (const auto* nt = llvm::dyn_cast<c::SubstNonTypeTemplateParmExpr>(e)) {
+      ExprPtr x = expr(nt->getReplacement());
+      if (x && x->kind == ExprKind::IntLit && llvm::isa<c::IntegerLiteral>(nt->getReplacement()->IgnoreParenImpCasts()))
+        x->spelling.clear();
+      return x;
+    }
     if (const auto* mt = llvm::dyn_cast<c::MaterializeTemporaryExpr>(e)) return expr(mt->getSubExpr());
     if (const auto* ewc = llvm::dyn_cast<c::ExprWithCleanups>(e)) return expr(ewc->getSubExpr());
     if (const auto* bt = llvm::dyn_cast<c::CXXBindTemporaryExpr>(e)) return expr(bt->getSubExpr());
@@ -846,6 +859,27 @@ private:
     kernel_->instructions.push_back(std::move(in));
     instrs_[fd] = result;
     return result;
+  }
+
+  /// The template arguments of a kernel instance: short names joined by '_' (a scalar
+  /// type's exo name, an integer's value with 'm' for a minus) and as C++ prints them.
+  bool instanceName(const c::TemplateArgumentList& args, std::string& shortName, std::string& spelled) {
+    llvm::raw_string_ostream os(spelled);
+    c::printTemplateArgumentList(os, args.asArray(), ctx_.getPrintingPolicy());
+    for (const c::TemplateArgument& a : args.asArray()) {
+      std::string one;
+      ScalarKind sk;
+      if (a.getKind() == c::TemplateArgument::Integral) {
+        llvm::APSInt v = a.getAsIntegral();
+        one = (v.isNegative() ? "m" : "") + llvm::toString(llvm::APSInt(v.abs(), v.isUnsigned()), 10);
+      } else if (a.getKind() == c::TemplateArgument::Type && scalarKind(a.getAsType(), sk)) {
+        one = scalarShortName(sk);
+      } else {
+        return false;
+      }
+      shortName += (shortName.empty() ? "" : "_") + one;
+    }
+    return true;
   }
 
   /// A call of an instruction: its operands, and its body inlined with them.

@@ -210,7 +210,9 @@ private:
       if (v->swizzle) return true;
     return false;
   }
-  std::string kernelName() const { return k_.name + "_kernel"; }
+  /// An instance of a kernel template has its arguments in its name (the launchers,
+  /// overloads, keep the kernel's).
+  std::string kernelName() const { return k_.name + "_kernel" + (k_.instance.empty() ? "" : "_" + k_.instance); }
 
   /// TMA: one tensor map per (global pointer, box) an async_ring instruction copies
   /// from, a `const __grid_constant__ CUtensorMap` parameter of the kernel encoded by
@@ -262,7 +264,7 @@ private:
   }
 
   void printKernel() {
-    os_ << "// " << k_.name << ": " << (k_.gridLoops.empty() ? "1 block" : "one block per (");
+    os_ << "// " << k_.name << k_.templateArgs << ": " << (k_.gridLoops.empty() ? "1 block" : "one block per (");
     for (size_t i = 0; i < k_.gridLoops.size(); ++i) os_ << (i ? ", " : "") << k_.gridLoops[i]->var->name;
     if (!k_.gridLoops.empty()) os_ << ")";
     os_ << " of " << k_.blockThreads << " threads, " << k_.sharedBytes << " bytes of shared memory";
@@ -773,7 +775,9 @@ std::string printHeader(const std::vector<std::string>& sourceNames, const std::
      << "// The host launchers of the kernels: each returns cudaErrorInvalidValue when an exo::assume\n"
      << "// fails, else the launch's error. Pointers are device pointers.\n"
      << "#pragma once\n"
-     << "#include <cuda_runtime.h>\n\n"
+     << "#include <cuda_runtime.h>\n"
+     << "#include <cuda_bf16.h>  // __nv_bfloat16 and __half parameters\n"
+     << "#include <cuda_fp16.h>\n\n"
      << declarations;
   return os.str();
 }

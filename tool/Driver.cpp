@@ -133,13 +133,44 @@ void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::v
     if (llvm::isa<c::NamespaceDecl>(d) || llvm::isa<c::LinkageSpecDecl>(d))
       collectKernels(llvm::cast<c::DeclContext>(d), sm, out, templates);
     if (const auto* ft = llvm::dyn_cast<c::FunctionTemplateDecl>(d)) {
+      // A kernel template: each explicit instantiation definition is a kernel.
       const c::FunctionDecl* fn = ft->getTemplatedDecl();
-      if (fn && isExoKernel(fn) && sm.isInMainFile(fn->getLocation())) templates.push_back(fn);
+      if (fn && isExoKernel(fn) && sm.isInMainFile(fn->getLocation())) {
+        size_t before = out.size();
+        for (const c::FunctionDecl* spec : ft->specializations())
+          if (spec->getTemplateSpecializationKind() == c::TSK_ExplicitInstantiationDefinition && spec->hasBody())
+            out.push_back(spec);
+        if (out.size() == before) templates.push_back(fn);
+      }
     }
     const auto* fn = llvm::dyn_cast<c::FunctionDecl>(d);
     if (fn && fn->doesThisDeclarationHaveABody() && isExoKernel(fn) && sm.isInMainFile(fn->getLocation()))
       out.push_back(fn);
   }
+}
+
+/// Two instances of one kernel template must differ in a parameter type: their
+/// launchers are overloads of one name.
+bool instancesDistinct(c::ASTContext& ctx, const std::vector<const c::FunctionDecl*>& fns, model::DiagSink& sink) {
+  auto args = [&](const c::FunctionDecl* f) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    c::printTemplateArgumentList(os, f->getTemplateSpecializationArgs()->asArray(), ctx.getPrintingPolicy());
+    return s;
+  };
+  for (size_t i = 0; i < fns.size(); ++i)
+    for (size_t j = i + 1; j < fns.size(); ++j) {
+      const c::FunctionTemplateDecl* t = fns[i]->getPrimaryTemplate();
+      if (!t || t != fns[j]->getPrimaryTemplate() || fns[i]->getNumParams() != fns[j]->getNumParams()) continue;
+      bool same = true;
+      for (unsigned p = 0; p < fns[i]->getNumParams() && same; ++p)
+        same = ctx.hasSameType(fns[i]->getParamDecl(p)->getType(), fns[j]->getParamDecl(p)->getType());
+      if (!same) continue;
+      sink.diag(model::DiagID::err_kernel_instances_collide, toSrcLoc(fns[j]->getPointOfInstantiation()),
+                {args(fns[i]), args(fns[j]), fns[i]->getNameAsString()});
+      return false;
+    }
+  return true;
 }
 
 std::string describe(const model::Kernel& k, const checker::ProverStats& stats) {
@@ -160,7 +191,7 @@ std::string describe(const model::Kernel& k, const checker::ProverStats& stats) 
                        "and reached by all threads, accesses in bounds, no signed overflow in indices, bounds and "
                        "assumes ({4} access pairs, {5} solver queries, "
                        "{6:f3} s){7}",
-                       k.name, grid.empty() ? "single block" : grid, k.blockThreads, k.sharedBytes,
+                       k.name + k.templateArgs, grid.empty() ? "single block" : grid, k.blockThreads, k.sharedBytes,
                        stats.accessPairs, stats.solverQueries, stats.seconds, global)
       .str();
 }
@@ -216,34 +247,25 @@ private:
     std::vector<const c::FunctionDecl*> fns, templates;
     collectKernels(ctx.getTranslationUnitDecl(), sm, fns, templates);
     for (const c::FunctionDecl* fn : templates)
-      sink.diag(model::DiagID::err_kernel_template, toSrcLoc(fn->getLocation()), {fn->getNameAsString()});
+      sink.diag(model::DiagID::err_kernel_template, toSrcLoc(fn->getLocation()),
+                {fn->getNameAsString(), "has no explicit instantiation"});
+    if (!instancesDistinct(ctx, fns, sink)) return;
     if (fns.empty()) {
       if (templates.empty())
         sink.diag(model::DiagID::err_no_kernel, toSrcLoc(sm.getLocForStartOfFile(sm.getMainFileID())));
       return;
     }
     std::vector<std::unique_ptr<model::Kernel>> kernels;
+    // The instances of a kernel template share their source: once one is wrong, the
+    // next would mostly repeat its errors (with other witnesses). Its errors come first;
+    // the other instances are checked once it is proven.
+    std::set<const c::FunctionTemplateDecl*> failedTemplates;
     for (const c::FunctionDecl* fn : fns) {
-      std::unique_ptr<model::Kernel> k = buildKernelModel(ctx, fn, sink);
-      if (!k || !model::mapThreads(*k, sink)) continue;
-      bool structured = checker::checkStructure(*k, sink);
-      if (opts_.dumpModel) result_.model += model::printModel(*k);
-      if (!structured) continue;
-      checker::ProverStats stats;
-      checker::ProverLimits limits;
-      limits.maxQueries = opts_.proverMaxQueries;
-      bool proven = checker::proveKernel(*k, sink, &stats, limits);
-      if (opts_.printStats)
-        llvm::errs() << "exo-cuda: " << k->name << ": prover " << (proven ? "proved" : "rejected") << " in "
-                     << llvm::format("%.3f", stats.seconds) << " s, " << stats.accessPairs << " access pairs, "
-                     << stats.solverQueries << " solver queries (" << stats.solverWork << " resource units, the slowest "
-                     << llvm::format("%.3f", stats.slowestQuerySeconds) << " s), "
-                     << stats.overflowChecks
-                     << " operations checked for overflow (" << stats.overflowSolved << " by the solver)\n";
-      if (proven) {
-        result_.summary.push_back(describe(*k, stats));
-        kernels.push_back(std::move(k));
-      }
+      const c::FunctionTemplateDecl* tmpl = fn->getPrimaryTemplate();
+      if (tmpl && failedTemplates.count(tmpl)) continue;
+      unsigned errorsBefore = diags.getNumErrors();
+      if (std::unique_ptr<model::Kernel> k = checkKernel(ctx, fn, sink)) kernels.push_back(std::move(k));
+      if (tmpl && diags.getNumErrors() > errorsBefore) failedTemplates.insert(tmpl);
     }
     if (diags.hasErrorOccurred()) return;
     result_.ok = true;
@@ -262,6 +284,28 @@ private:
     for (auto& k : kernels) ptrs.push_back(k.get());
     result_.cuda = rewriter::printCuda(ptrs, po);
     if (opts_.header) result_.header = rewriter::printLauncherDeclarations(ptrs, po);
+  }
+
+  /// Builds, maps and proves one kernel: its model if proven, else null (reported).
+  std::unique_ptr<model::Kernel> checkKernel(c::ASTContext& ctx, const c::FunctionDecl* fn, model::DiagSink& sink) {
+    std::unique_ptr<model::Kernel> k = buildKernelModel(ctx, fn, sink);
+    if (!k || !model::mapThreads(*k, sink)) return nullptr;
+    bool structured = checker::checkStructure(*k, sink);
+    if (opts_.dumpModel) result_.model += model::printModel(*k);
+    if (!structured) return nullptr;
+    checker::ProverStats stats;
+    checker::ProverLimits limits;
+    limits.maxQueries = opts_.proverMaxQueries;
+    bool proven = checker::proveKernel(*k, sink, &stats, limits);
+    if (opts_.printStats)
+      llvm::errs() << "exo-cuda: " << k->name << k->templateArgs << ": prover " << (proven ? "proved" : "rejected")
+                   << " in " << llvm::format("%.3f", stats.seconds) << " s, " << stats.accessPairs << " access pairs, "
+                   << stats.solverQueries << " solver queries (" << stats.solverWork << " resource units, the slowest "
+                   << llvm::format("%.3f", stats.slowestQuerySeconds) << " s), " << stats.overflowChecks
+                   << " operations checked for overflow (" << stats.overflowSolved << " by the solver)\n";
+    if (!proven) return nullptr;
+    result_.summary.push_back(describe(*k, stats));
+    return k;
   }
 
   const DriverOptions& opts_;

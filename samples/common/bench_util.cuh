@@ -5,11 +5,13 @@
 
 #include <cublas_v2.h>
 #include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 namespace bench {
@@ -28,11 +30,18 @@ inline bool cublas_ok(cublasStatus_t s, const char* what) {
 // B read column-major is B^T (K x N, ld K), so op T gives B; row-major A read
 // column-major is A^T (K x M, ld K), op N. So: gemm(T, N, m=N, n=M, k=K, B, A, C), with
 // f32 accumulation and a C of type `ctype`.
-inline cublasStatus_t cublas_gemm(cublasHandle_t h, int M, int N, int K, const __nv_bfloat16* A,
-                                  const __nv_bfloat16* B, void* C, cudaDataType_t ctype) {
+/// cuBLAS's name of a 16-bit input type.
+template <class T>
+constexpr cudaDataType_t cuda_type() {
+  return std::is_same_v<T, __half> ? CUDA_R_16F : CUDA_R_16BF;
+}
+template <class T>
+inline cublasStatus_t cublas_gemm(cublasHandle_t h, int M, int N, int K, const T* A, const T* B, void* C,
+                                  cudaDataType_t ctype) {
+  static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>, "bf16 or f16 inputs");
   const float alpha = 1.f, beta = 0.f;
-  return cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_16BF, K, A, CUDA_R_16BF, K, &beta, C,
-                      ctype, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  return cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, cuda_type<T>(), K, A, cuda_type<T>(), K, &beta,
+                      C, ctype, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 }
 
 struct Shape {

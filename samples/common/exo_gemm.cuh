@@ -1,4 +1,4 @@
-// exo_gemm: one call for C = A * B^T on Hopper (bf16 A and B, f32 accumulation and C;
+// exo_gemm: one call for C = A * B^T on Hopper (bf16 or f16 A and B, f32 accumulation and C;
 // row-major A is M x K, B is N x K, C is M x N), dispatching to the exo-cuda sample
 // that suits the shape. Each sample is proven by exo-cuda; this file only chooses one.
 //
@@ -12,11 +12,14 @@
 // exo::assume conditions.
 //
 // The launchers tma_gemm, splitk_gemm and ragged_gemm must be declared before this
-// header (include their generated .cu files, or the headers of `exo-cuda --header`).
+// header (include their generated .cu files, or the headers of `exo-cuda --header`):
+// each sample is a kernel template with a bf16 and an f16 instance, whose launchers are
+// overloads of one name, so gemm() below picks the instance by its argument types.
 #ifndef EXO_GEMM_CUH
 #define EXO_GEMM_CUH
 
 #include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 namespace exo_gemm {
@@ -60,9 +63,10 @@ inline int sm_count() {
   return sms;
 }
 
-/// C = A * B^T on `stream`: the variant choose() picks, launched asynchronously.
-inline cudaError_t gemm(int M, int N, int K, const __nv_bfloat16* A, const __nv_bfloat16* B, float* C,
-                        cudaStream_t stream = 0) {
+/// C = A * B^T on `stream`: the variant choose() picks, launched asynchronously. T is
+/// __nv_bfloat16 or __half.
+template <class T>
+inline cudaError_t gemm(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream = 0) {
   switch (choose(M, N, K, sm_count())) {
     case Variant::SplitK: {
       // splitk_gemm computes C += A * B^T: start from zeros.

@@ -1,4 +1,4 @@
-// The CPU check shared by the bf16 GEMM samples (C = A * B^T, row-major A M x K, B N x K,
+// The CPU check shared by the 16-bit (bf16, f16) GEMM samples (C = A * B^T, row-major A M x K, B N x K,
 // C M x N in f32): the sequential kernel (its instructions run their C++ bodies) against a
 // plain triple loop in double over the same bf16-rounded inputs.
 #ifndef EXO_GEMM_CPU_CHECK_HPP
@@ -12,17 +12,19 @@
 
 namespace gemm_cpu {
 
-using Kernel = void (*)(int, int, int, const exo::bf16*, const exo::bf16*, float*);
+template <class T>
+using Kernel = void (*)(int, int, int, const T*, const T*, float*);
 
 /// Runs `kernel` at M x N x K and prints a row; the process status to return. C starts
 /// as -1 everywhere (a kernel that stores must overwrite it); an `accumulates` kernel
 /// (C += A * B^T: split-k) starts from random values, which the reference adds to.
-inline int check(const char* name, Kernel kernel, int M, int N, int K, bool accumulates = false) {
+template <class T>
+inline int check(const char* name, Kernel<T> kernel, int M, int N, int K, bool accumulates = false) {
   std::vector<float> Af(M * K), Bf(N * K), C(M * N, -1.f), ref(M * N);
   sample::fill_random(Af, 1);
   sample::fill_random(Bf, 2);
   if (accumulates) sample::fill_random(C, 3);
-  std::vector<exo::bf16> A(Af.begin(), Af.end()), B(Bf.begin(), Bf.end());
+  std::vector<T> A(Af.begin(), Af.end()), B(Bf.begin(), Bf.end());
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       double s = 0;

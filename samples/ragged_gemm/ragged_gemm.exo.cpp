@@ -1,6 +1,6 @@
 // ragged_gemm: samples/hopper_gemm for any M, N and K (K a multiple of 8): C = A * B^T,
 // warp-specialized: a TMA producer and two wgmma consumers
-// (row-major A is M x K, B is N x K, C is M x N; bf16 inputs, f32 accumulation and
+// (row-major A is M x K, B is N x K, C is M x N; bf16 or f16 inputs, f32 accumulation and
 // output; any M, N and K with K a multiple of 8, the rows' 16-byte alignment TMA needs).
 //
 // One block computes a 128 x 256 tile of C with three warpgroups. K advances 64 at a
@@ -28,13 +28,12 @@
 // drop a wait or shrink the ring and it reports the position that breaks.
 #include <exo/sm90.hpp>
 
-using Element = exo::bf16;
-
 constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
 constexpr int STAGES = 4;                   // ring slots
 constexpr int CONSUMERS = 2;                // consumer warpgroups of 64 x 256
 constexpr int PRODUCER = 0;                 // the producer's warpgroup
 
+template <class Element>  // exo::bf16 or exo::f16: the instances at the end
 [[exo::kernel]]
 void ragged_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
                  float* __restrict__ C) {
@@ -77,3 +76,8 @@ void ragged_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
     }
   }
 }
+
+// The kernels exo-cuda generates: one per element type (launchers `ragged_gemm(...)`,
+// overloads told apart by the pointers' types; CUDA kernels ragged_gemm_kernel_bf16 / _f16).
+template void ragged_gemm<exo::bf16>(int, int, int, const exo::bf16*, const exo::bf16*, float*);
+template void ragged_gemm<exo::f16>(int, int, int, const exo::f16*, const exo::f16*, float*);

@@ -5,4 +5,7 @@
 #include "../common/gemm_cpu_check.hpp"
 
 // 2 x 1 tiles, K in 4 shares of 6 steps: the ring of 4 wraps in every share.
-int main() { return gemm_cpu::check("splitk_gemm", splitk_gemm, 256, 256, 4 * 6 * 64, /*accumulates=*/true); }
+int main() {
+  return gemm_cpu::check("splitk_gemm", splitk_gemm<exo::bf16>, 256, 256, 4 * 6 * 64, /*accumulates=*/true) |
+         gemm_cpu::check("splitk_gemm<f16>", splitk_gemm<exo::f16>, 256, 256, 4 * 6 * 64, /*accumulates=*/true);
+}

@@ -1,5 +1,5 @@
 // splitk_gemm: C += A * B^T with K split over blocks (row-major A is M x K, B is N x K,
-// C is M x N; bf16 inputs, f32 accumulation and output).
+// C is M x N; bf16 or f16 inputs, f32 accumulation and output).
 //
 // hopper_gemm's warp-specialized block (a TMA producer warpgroup, two wgmma consumer
 // warpgroups, `full` / `empty` rings of four slots) computes one 128 x 256 tile of C
@@ -19,14 +19,13 @@
 // dispatcher does).
 #include <exo/sm90.hpp>
 
-using Element = exo::bf16;
-
 constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
 constexpr int STAGES = 4;                   // ring slots
 constexpr int CONSUMERS = 2;                // consumer warpgroups of 64 x 256
 constexpr int PRODUCER = 0;                 // the producer's warpgroup
 constexpr int SPLITS = 4;                   // blocks per tile of C, each over K / SPLITS
 
+template <class Element>  // exo::bf16 or exo::f16: the instances at the end
 [[exo::kernel]]
 void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
                  float* __restrict__ C) {
@@ -72,3 +71,8 @@ void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
     }
   }
 }
+
+// The kernels exo-cuda generates: one per element type (launchers `splitk_gemm(...)`,
+// overloads told apart by the pointers' types; CUDA kernels splitk_gemm_kernel_bf16 / _f16).
+template void splitk_gemm<exo::bf16>(int, int, int, const exo::bf16*, const exo::bf16*, float*);
+template void splitk_gemm<exo::f16>(int, int, int, const exo::f16*, const exo::f16*, float*);

@@ -3,4 +3,8 @@
 
 #include "../common/gemm_cpu_check.hpp"
 
-int main() { return gemm_cpu::check("tma_gemm", tma_gemm, 256, 512, 384); }  // 2 x 2 blocks, 6 k-steps: the ring of 4 wraps
+// 2 x 2 blocks, 6 k-steps: the ring of 4 wraps; both instances (bf16, f16).
+int main() {
+  return gemm_cpu::check("tma_gemm", tma_gemm<exo::bf16>, 256, 512, 384) |
+         gemm_cpu::check("tma_gemm<f16>", tma_gemm<exo::f16>, 256, 512, 384);
+}

@@ -1,5 +1,5 @@
 // tma_gemm: C = A * B^T with TMA and an mbarrier ring feeding asynchronous wgmma
-// (row-major A is M x K, B is N x K, C is M x N; bf16 inputs, f32 accumulation and
+// (row-major A is M x K, B is N x K, C is M x N; bf16 or f16 inputs, f32 accumulation and
 // output). Issue 9's first TMA sample, without warp specialization (samples/hopper_gemm
 // has it): every thread waits, and a block barrier per step frees the slots.
 // One block computes a 128 x 256 tile of C with two warpgroups (64 x 256 each, the
@@ -17,13 +17,12 @@
 // position or drop the barrier and it reports the position that breaks.
 #include <exo/sm90.hpp>
 
-using Element = exo::bf16;
-
 constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
 constexpr int STAGES = 4;                   // ring slots
 constexpr int AHEAD = 2;                    // tiles copied ahead of the one multiplied
 constexpr int GROUPS = 2;                   // two warpgroups of 64 x 256
 
+template <class Element>  // exo::bf16 or exo::f16: the instances at the end
 [[exo::kernel]]
 void tma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
                  float* __restrict__ C) {
@@ -71,3 +70,8 @@ void tma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element*
     }
   }
 }
+
+// The kernels exo-cuda generates: one per element type (launchers `tma_gemm(...)`,
+// overloads told apart by the pointers' types; CUDA kernels tma_gemm_kernel_bf16 / _f16).
+template void tma_gemm<exo::bf16>(int, int, int, const exo::bf16*, const exo::bf16*, float*);
+template void tma_gemm<exo::f16>(int, int, int, const exo::f16*, const exo::f16*, float*);

@@ -30,6 +30,10 @@ BUFFER = 1 << 22  # elements per pointer parameter (the sizes above stay inside 
 LAUNCHER = re.compile(r"^cudaError_t (\w+)\((.*), cudaStream_t \w+ = 0\) \{$", re.M)
 LAUNCH = re.compile(r"(\w+)<<<(.+?), (\d+), (\d+), \w+>>>\((.*)\);")
 PARAM = re.compile(r"^(const )?(\w+(?: \w+)?)(\*)?(?: __restrict__)?(?: const)? (\w+)$")
+# Each kernel's heading comment, in the order of the launchers; an instance of a kernel
+# template names its arguments there ("// scale<exo::bf16, 64>: one block per ..."), and
+# the CPU call spells them (they may not be deducible from the arguments).
+HEADING = re.compile(r"^// (\w+)(<.*>)?: (?:one block per|1 block)", re.M)
 CLUSTER = re.compile(r"__cluster_dims__\(([^)]*)\) (\w+)\(")  # the kernel's cluster size and name
 
 
@@ -59,8 +63,9 @@ def for_emulation(cuda):
                   "unsigned char* exo_smem = exo_emu::block_smem();", cuda)
 
 
-def driver(source, kernel, params):
-    """A main() that runs the GPU path (emulated) and the CPU path and compares."""
+def run_function(index, kernel, params, targs=""):
+    """runOnce<index>(size): one launcher (an instance of a kernel template is one of
+    several overloads, chosen by the argument types) against the CPU run of its kernel."""
     decl, call_args, outputs = [], [], []
     for i, (const, ctype, pointer, name) in enumerate(params):
         if pointer:
@@ -77,9 +82,26 @@ def driver(source, kernel, params):
     gpu = ", ".join(b for _, b in call_args)
     compare = "\n".join(
         f'  if (std::memcmp({o}_cpu.data(), {o}_gpu.data(), {o}_cpu.size() * sizeof({o}_cpu[0])) != 0) {{\n'
-        f'    std::printf("MISMATCH in {o} (size %ld, %s order)\\n", size, exo_emu::reverse ? "decreasing" : "increasing");\n'
+        f'    std::printf("{kernel}#{index}: MISMATCH in {o} (size %ld, %s order)\\n", size, exo_emu::reverse ? "decreasing" : "increasing");\n'
         f'    ok = false;\n  }}'
         for o in outputs)
+    return f"""
+Outcome runOnce{index}(long size) {{
+{chr(10).join(decl)}
+  if ({kernel}({gpu}) != cudaSuccess) return Rejected;  // an exo::assume excludes this size
+  cpu::{kernel}{targs}({cpu});
+  bool ok = true;
+{compare}
+  if (ok) std::printf("{kernel}#{index}: size %ld ok (%s order)\\n", size, exo_emu::reverse ? "decreasing" : "increasing");
+  return ok ? Match : Mismatch;
+}}
+"""
+
+
+def driver(source, launchers):
+    """A main() that runs the GPU path (emulated) and the CPU path of every launcher and compares."""
+    runs = "".join(run_function(i, kernel, params, targs) for i, (kernel, params, targs) in enumerate(launchers))
+    table = ", ".join(f"runOnce{i}" for i in range(len(launchers)))
     return f"""#include <cstdio>
 #include <cstring>
 #include <random>
@@ -99,32 +121,28 @@ template <class T> void fill(std::vector<T>& v, unsigned seed) {{
 }}
 
 enum Outcome {{ Rejected, Mismatch, Match }};
-
-Outcome runOnce(long size) {{
-{chr(10).join(decl)}
-  if ({kernel}({gpu}) != cudaSuccess) return Rejected;  // an exo::assume excludes this size
-  cpu::{kernel}({cpu});
-  bool ok = true;
-{compare}
-  if (ok) std::printf("size %ld ok (%s order)\\n", size, exo_emu::reverse ? "decreasing" : "increasing");
-  return ok ? Match : Mismatch;
-}}
-
+{runs}
 int main() {{
   const long sizes[] = {{{", ".join(map(str, SIZES))}}};
-  int accepted = 0;
-  for (long size : sizes) {{
-    for (bool rev : {{false, true}}) {{
-      exo_emu::reverse = rev;
-      Outcome o = runOnce(size);
-      if (o == Mismatch) return 1;
-      if (o == Rejected) break;
-      accepted += rev;
+  Outcome (*const runs[])(long) = {{{table}}};
+  for (auto runOnce : runs) {{
+    int accepted = 0;
+    for (long size : sizes) {{
+      for (bool rev : {{false, true}}) {{
+        exo_emu::reverse = rev;
+        Outcome o = runOnce(size);
+        if (o == Mismatch) return 1;
+        if (o == Rejected) break;
+        accepted += rev;
+      }}
+      if (accepted == 2) break;  // two sizes, both orders
     }}
-    if (accepted == 2) return 0;  // two sizes, both orders
+    if (accepted < 2) {{
+      std::printf("%s\\n", accepted ? "only one size accepted" : "no size accepted by the launcher");
+      if (!accepted) return 1;
+    }}
   }}
-  std::printf("%s\\n", accepted ? "only one size accepted" : "no size accepted by the launcher");
-  return accepted ? 0 : 1;
+  return 0;
 }}
 """
 
@@ -137,21 +155,26 @@ def run_one(args, source):
         if gen.returncode != 0:
             return False, f"{source.name}: exo-cuda failed\n{gen.stderr}"
         cuda = (tmp / "raw.cu").read_text()
-        launchers = LAUNCHER.findall(cuda)
-        if len(launchers) != 1:
-            return False, f"{source.name}: expected one kernel, found {len(launchers)}"
-        kernel, plist = launchers[0]
-        params = []
-        for p in plist.split(", "):
-            m = PARAM.match(p)
-            if not m:
-                return False, f"{source.name}: cannot read parameter '{p}'"
-            params.append((bool(m.group(1)), m.group(2), bool(m.group(3)), m.group(4)))
+        found = LAUNCHER.findall(cuda)
+        if not found:
+            return False, f"{source.name}: no launcher in the generated CUDA"
+        headings = HEADING.findall(cuda)
+        if len(headings) != len(found):
+            return False, f"{source.name}: {len(headings)} kernel headings for {len(found)} launchers"
+        launchers = []
+        for (kernel, plist), (_, targs) in zip(found, headings):
+            params = []
+            for p in plist.split(", "):
+                m = PARAM.match(p)
+                if not m:
+                    return False, f"{source.name}: cannot read parameter '{p}'"
+                params.append((bool(m.group(1)), m.group(2), bool(m.group(3)), m.group(4)))
+            launchers.append((kernel, params, targs))
         try:
             (tmp / "generated.cu").write_text(for_emulation(cuda))
         except ValueError as e:
             return False, f"{source.name}: {e}"
-        (tmp / "main.cpp").write_text(driver(source, kernel, params))
+        (tmp / "main.cpp").write_text(driver(source, launchers))
         build = subprocess.run(["g++", "-std=c++17", "-O1", "-pthread", "-w", "-I", str(HERE / "include"),
                                 "-I", args.include, "-I", str(source.parent), "-I", str(tmp),
                                 str(tmp / "main.cpp"), "-o", str(tmp / "emu")], capture_output=True, text=True)

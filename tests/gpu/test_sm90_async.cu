@@ -226,7 +226,7 @@ std::vector<double> reference(const std::vector<bf16>& A, const std::vector<bf16
   return r;
 }
 
-CUtensorMap tensor_map(const void* base, int rows, int cols, int box_rows) {
+CUtensorMap tensor_map(const __nv_bfloat16* base, int rows, int cols, int box_rows) {
   CUtensorMap map;
   const CUresult r = exo::sm90::host::make_tensor_map_2d(&map, base, rows, cols, std::uint64_t(cols) * 2, box_rows, BK,
                                                          /*swizzle128=*/true);

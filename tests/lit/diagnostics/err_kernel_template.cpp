@@ -1,18 +1,26 @@
-// A kernel that is a function template gets its own diagnostic (it was reported as
-// "no '[[exo::kernel]]' function in this file").
+// A kernel template: each explicit instantiation definition is a kernel (its launcher an
+// overload of the template's name). Without one there is nothing to generate; with an
+// argument that is not a scalar type or an integer, no name for the CUDA kernel.
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
-// RUN: %exo-cuda --check-only %s -- -DFIXED 2>&1 | count 0
+// RUN: not %exo-cuda --check-only %s -- -DSTRUCT 2>&1 | FileCheck %s --check-prefix=STRUCT
+// RUN: %exo-cuda --check-only %s -- -DINSTANCES 2>&1 | count 0
 #include <exo/exo.hpp>
 
-#ifndef FIXED
-template <int W>
-#endif
+struct Wide {};
+template <class T>
 [[exo::kernel]]
-void fill(int n, float* __restrict__ out) {
+void fill(int n, float* __restrict__ out, T* __restrict__ tag) {
   exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = 1.f;
 }
-// CHECK: err_kernel_template.cpp:[[#@LINE-5]]:6: error: kernel 'fill' is a function template; exo rewrites plain functions only: write a non-template kernel for each instantiation you need
+#if defined(INSTANCES)
+template void fill<int>(int, float*, int*);
+template void fill<float>(int, float*, float*);
+#elif defined(STRUCT)
+template void fill<Wide>(int, float*, Wide*);
+#endif
+// CHECK: err_kernel_template.cpp:12:6: error: kernel template 'fill' has no explicit instantiation; exo generates one kernel for each explicit instantiation ('template void fill<...>(...);') whose template arguments are scalar types or integers
 // CHECK-NOT: error:
 // CHECK: 1 error generated.
+// STRUCT: err_kernel_template.cpp:21:15: error: kernel template 'fill' is instantiated with <Wide>, an argument other than a scalar type or an integer

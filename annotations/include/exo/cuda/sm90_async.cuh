@@ -26,6 +26,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "sm90.cuh"  // detail::fence_slots, the accumulator operand tables EXO_SM90_*
 
@@ -409,7 +410,19 @@ inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
   return fn;
 }
 
-// A 2-D row-major bf16 matrix of rows x cols at base (row pitch in bytes), read in boxes
+// The tensor map's element type of T (TMA copies bits; the type sets the element size
+// and what an out-of-bounds fill writes, a zero in every case here).
+template <class T>
+constexpr CUtensorMapDataType tensor_map_type() {
+  if constexpr (std::is_same_v<T, __half>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  else if constexpr (std::is_same_v<T, float>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  else {
+    static_assert(std::is_same_v<T, __nv_bfloat16>, "TMA tiles of __nv_bfloat16, __half or float");
+    return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  }
+}
+
+// A 2-D row-major matrix of T (bf16, f16, f32) of rows x cols at base (row pitch in bytes), read in boxes
 // of box_rows x box_cols. Dimension 0 of the map is the column (contiguous), dimension 1
 // the row: tma_load_2d's c0 is a column, c1 a row. Constraints (CUDA driver API,
 // cuTensorMapEncodeTiled): base 16-byte aligned; pitch a multiple of 16 and < 2^40; box
@@ -418,7 +431,8 @@ inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
 // (CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE; NAN_REQUEST_ZERO_FMA would fill NaN). L2 promotion
 // 128B. Returns CUDA_SUCCESS or the encoder's error (CUDA_ERROR_NOT_FOUND when the entry
 // point is missing).
-inline CUresult make_tensor_map_2d(CUtensorMap* map, const void* base, std::uint64_t rows, std::uint64_t cols,
+template <class T>
+inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, std::uint64_t rows, std::uint64_t cols,
                                    std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
                                    bool swizzle128) {
   PFN_cuTensorMapEncodeTiled_v12000 encode = tensor_map_encoder();
@@ -427,7 +441,7 @@ inline CUresult make_tensor_map_2d(CUtensorMap* map, const void* base, std::uint
   const cuuint64_t strides[1] = {row_pitch_bytes};  // dimension 0's stride is the element size, implied
   const cuuint32_t box[2] = {box_cols, box_rows};
   const cuuint32_t elem_strides[2] = {1, 1};
-  return encode(map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void*>(base), dims, strides, box, elem_strides,
+  return encode(map, tensor_map_type<T>(), 2, const_cast<T*>(base), dims, strides, box, elem_strides,
                 CU_TENSOR_MAP_INTERLEAVE_NONE,
                 swizzle128 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE,
                 CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
