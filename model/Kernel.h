@@ -284,6 +284,7 @@ struct Kernel {
   /// share the kernel's name, as C++ overloads told apart by their parameter types.
   std::string instance;
   std::string templateArgs;  // the same as C++ spells them ("<exo::f16>"), for messages
+  SrcLoc instanceLoc;        // where the instance is instantiated (invalid: a plain function)
   std::vector<std::string> namespaces;  // enclosing namespaces, outermost first
   SrcLoc loc;
   std::vector<Var*> params;

@@ -62,6 +62,7 @@ public:
   std::unique_ptr<Kernel> build(const c::FunctionDecl* fn) {
     kernel_ = std::make_unique<Kernel>();
     kernel_->name = fn->getNameAsString();
+    if (fn->getPointOfInstantiation().isValid()) kernel_->instanceLoc = toSrcLoc(fn->getPointOfInstantiation());
     if (const c::TemplateArgumentList* args = fn->getTemplateSpecializationArgs())
       if (!instanceName(*args, kernel_->instance, kernel_->templateArgs)) {
         c::SourceLocation at = fn->getPointOfInstantiation().isValid() ? fn->getPointOfInstantiation() : fn->getLocation();
@@ -723,7 +724,9 @@ private:
                      ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
     bool ok = false;
     for (const char* m : kMathFunctions) ok |= fromCmath && name == m;
-    if (fd && fd->getQualifiedNameAsString() == "exo::to_tf32") ok = true, name = "exo::to_tf32";
+    // exo.hpp's tf32 roundings (instruction meanings use them; __host__ __device__).
+    for (const char* f : {"exo::to_tf32", "exo::tf32_truncate"})
+      if (fd && fd->getQualifiedNameAsString() == f) ok = true, name = f;
     if (!ok) {
       unsupported(call, "a call to '" + (name.empty() ? std::string("this function") : name) + "'",
                   "kernels may call only <cmath> functions such as sqrtf, expf, fmaxf", true);
@@ -871,7 +874,8 @@ private:
       ScalarKind sk;
       if (a.getKind() == c::TemplateArgument::Integral) {
         llvm::APSInt v = a.getAsIntegral();
-        one = (v.isNegative() ? "m" : "") + llvm::toString(llvm::APSInt(v.abs(), v.isUnsigned()), 10);
+        // 'm' for a minus (an identifier); one more bit so that the most negative value negates.
+        one = v.isNegative() ? "m" + llvm::toString(-v.extend(v.getBitWidth() + 1), 10) : llvm::toString(v, 10);
       } else if (a.getKind() == c::TemplateArgument::Type && scalarKind(a.getAsType(), sk)) {
         one = scalarShortName(sk);
       } else {

@@ -212,7 +212,7 @@ private:
   }
   /// An instance of a kernel template has its arguments in its name (the launchers,
   /// overloads, keep the kernel's).
-  std::string kernelName() const { return k_.name + "_kernel" + (k_.instance.empty() ? "" : "_" + k_.instance); }
+  std::string kernelName() const { return k_.name + "_kernel" + (k_.instance.empty() ? "" : "_" + k_.instance); }  // kernelSymbol, unqualified
 
   /// TMA: one tensor map per (global pointer, box) an async_ring instruction copies
   /// from, a `const __grid_constant__ CUtensorMap` parameter of the kernel encoded by
@@ -753,6 +753,27 @@ std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOpti
        << "#endif\n\n";
   for (const Kernel* k : kernels) KernelPrinter(*k, opts, os).print();
   return os.str();
+}
+
+std::string qualifiedName(const Kernel& k, const std::string& name) {
+  std::string q;
+  for (const std::string& ns : k.namespaces) q += ns + "::";
+  return q + name;
+}
+
+std::string kernelSymbol(const Kernel& k) {
+  return qualifiedName(k, k.name + "_kernel" + (k.instance.empty() ? "" : "_" + k.instance));
+}
+
+std::string launcherOverload(const Kernel& k) {
+  std::string s = qualifiedName(k, k.name) + "(";
+  for (const Var* p : k.params) {
+    // Top-level const and __restrict__ do not make an overload.
+    const Type& t = p->type;
+    s += t.isPointer ? (t.pointeeConst ? "const " : "") + t.scalarSpelling() + "*" : t.scalarSpelling();
+    s += ",";
+  }
+  return s + ")";
 }
 
 std::string printLauncherDeclarations(const std::vector<const Kernel*>& kernels, const PrintOptions& opts) {

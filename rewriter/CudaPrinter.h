@@ -18,6 +18,12 @@ struct PrintOptions {
 
 std::string printCuda(const std::vector<const model::Kernel*>& kernels, const PrintOptions& opts);
 
+/// What two kernels of one .cu must not share: the qualified CUDA kernel's name, and the
+/// launcher's overload identity (qualified name and parameter types, as CUDA spells
+/// them: `long` and `long long` are one `long` there).
+std::string kernelSymbol(const model::Kernel& k);
+std::string launcherOverload(const model::Kernel& k);
+
 /// One input's part of the generated header (`--header`): each kernel's launcher
 /// declaration, `cudaError_t name(params..., cudaStream_t stream = 0);`, in the kernel's
 /// namespace, exactly as printCuda defines it.

@@ -133,9 +133,10 @@ void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::v
     if (llvm::isa<c::NamespaceDecl>(d) || llvm::isa<c::LinkageSpecDecl>(d))
       collectKernels(llvm::cast<c::DeclContext>(d), sm, out, templates);
     if (const auto* ft = llvm::dyn_cast<c::FunctionTemplateDecl>(d)) {
-      // A kernel template: each explicit instantiation definition is a kernel.
+      // A kernel template: each explicit instantiation definition is a kernel. Its
+      // declarations share their instances: look at the definition only.
       const c::FunctionDecl* fn = ft->getTemplatedDecl();
-      if (fn && isExoKernel(fn) && sm.isInMainFile(fn->getLocation())) {
+      if (fn && fn->doesThisDeclarationHaveABody() && isExoKernel(fn) && sm.isInMainFile(fn->getLocation())) {
         size_t before = out.size();
         for (const c::FunctionDecl* spec : ft->specializations())
           if (spec->getTemplateSpecializationKind() == c::TSK_ExplicitInstantiationDefinition && spec->hasBody())
@@ -149,25 +150,19 @@ void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::v
   }
 }
 
-/// Two instances of one kernel template must differ in a parameter type: their
-/// launchers are overloads of one name.
-bool instancesDistinct(c::ASTContext& ctx, const std::vector<const c::FunctionDecl*>& fns, model::DiagSink& sink) {
-  auto args = [&](const c::FunctionDecl* f) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    c::printTemplateArgumentList(os, f->getTemplateSpecializationArgs()->asArray(), ctx.getPrintingPolicy());
-    return s;
-  };
-  for (size_t i = 0; i < fns.size(); ++i)
-    for (size_t j = i + 1; j < fns.size(); ++j) {
-      const c::FunctionTemplateDecl* t = fns[i]->getPrimaryTemplate();
-      if (!t || t != fns[j]->getPrimaryTemplate() || fns[i]->getNumParams() != fns[j]->getNumParams()) continue;
-      bool same = true;
-      for (unsigned p = 0; p < fns[i]->getNumParams() && same; ++p)
-        same = ctx.hasSameType(fns[i]->getParamDecl(p)->getType(), fns[j]->getParamDecl(p)->getType());
-      if (!same) continue;
-      sink.diag(model::DiagID::err_kernel_instances_collide, toSrcLoc(fns[j]->getPointOfInstantiation()),
-                {args(fns[i]), args(fns[j]), fns[i]->getNameAsString()});
+/// The kernels of one .cu must differ in their CUDA kernel's name and in their
+/// launcher's overload (name and parameter types as CUDA spells them): two instances of
+/// a template whose arguments change no parameter type, `long` and `long long`, an
+/// instance and a plain kernel of the same signature.
+bool kernelsDistinct(const std::vector<std::unique_ptr<model::Kernel>>& ks, model::DiagSink& sink) {
+  auto spelled = [](const model::Kernel& k) { return k.name + k.templateArgs; };
+  for (size_t i = 0; i < ks.size(); ++i)
+    for (size_t j = i + 1; j < ks.size(); ++j) {
+      if (rewriter::kernelSymbol(*ks[i]) != rewriter::kernelSymbol(*ks[j]) &&
+          rewriter::launcherOverload(*ks[i]) != rewriter::launcherOverload(*ks[j]))
+        continue;
+      sink.diag(model::DiagID::err_kernel_instances_collide, ks[j]->instanceLoc.valid() ? ks[j]->instanceLoc : ks[j]->loc,
+                {spelled(*ks[i]), spelled(*ks[j]), ks[j]->name});
       return false;
     }
   return true;
@@ -249,7 +244,6 @@ private:
     for (const c::FunctionDecl* fn : templates)
       sink.diag(model::DiagID::err_kernel_template, toSrcLoc(fn->getLocation()),
                 {fn->getNameAsString(), "has no explicit instantiation"});
-    if (!instancesDistinct(ctx, fns, sink)) return;
     if (fns.empty()) {
       if (templates.empty())
         sink.diag(model::DiagID::err_no_kernel, toSrcLoc(sm.getLocForStartOfFile(sm.getMainFileID())));
@@ -265,9 +259,16 @@ private:
       if (tmpl && failedTemplates.count(tmpl)) continue;
       unsigned errorsBefore = diags.getNumErrors();
       if (std::unique_ptr<model::Kernel> k = checkKernel(ctx, fn, sink)) kernels.push_back(std::move(k));
-      if (tmpl && diags.getNumErrors() > errorsBefore) failedTemplates.insert(tmpl);
+      if (tmpl && diags.getNumErrors() > errorsBefore) {
+        failedTemplates.insert(tmpl);
+        std::string args;
+        llvm::raw_string_ostream os(args);
+        c::printTemplateArgumentList(os, fn->getTemplateSpecializationArgs()->asArray(), ctx.getPrintingPolicy());
+        sink.diag(model::DiagID::note_kernel_instance, toSrcLoc(fn->getPointOfInstantiation()),
+                  {fn->getNameAsString() + args});
+      }
     }
-    if (diags.hasErrorOccurred()) return;
+    if (diags.hasErrorOccurred() || !kernelsDistinct(kernels, sink)) return;
     result_.ok = true;
     if (opts_.checkOnly) return;
     rewriter::PrintOptions po;

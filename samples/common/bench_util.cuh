@@ -33,15 +33,18 @@ inline bool cublas_ok(cublasStatus_t s, const char* what) {
 /// cuBLAS's name of a 16-bit input type.
 template <class T>
 constexpr cudaDataType_t cuda_type() {
-  return std::is_same_v<T, __half> ? CUDA_R_16F : CUDA_R_16BF;
+  return std::is_same_v<T, float> ? CUDA_R_32F : std::is_same_v<T, __half> ? CUDA_R_16F : CUDA_R_16BF;
 }
+/// f32 inputs are multiplied as tf32 (CUBLAS_COMPUTE_32F_FAST_TF32), as exo's tf32 GEMM does.
 template <class T>
 inline cublasStatus_t cublas_gemm(cublasHandle_t h, int M, int N, int K, const T* A, const T* B, void* C,
                                   cudaDataType_t ctype) {
-  static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>, "bf16 or f16 inputs");
+  static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half> || std::is_same_v<T, float>,
+                "bf16, f16 or f32 (tf32) inputs");
   const float alpha = 1.f, beta = 0.f;
+  const cublasComputeType_t compute = std::is_same_v<T, float> ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
   return cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, cuda_type<T>(), K, A, cuda_type<T>(), K, &beta,
-                      C, ctype, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+                      C, ctype, N, compute, CUBLAS_GEMM_DEFAULT);
 }
 
 struct Shape {

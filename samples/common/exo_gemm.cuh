@@ -1,4 +1,5 @@
-// exo_gemm: one call for C = A * B^T on Hopper (bf16 or f16 A and B, f32 accumulation and C;
+// exo_gemm: one call for C = A * B^T on Hopper (bf16 or f16 A and B, or f32 ones multiplied
+// as tf32; f32 accumulation and C;
 // row-major A is M x K, B is N x K, C is M x N), dispatching to the exo-cuda sample
 // that suits the shape. Each sample is proven by exo-cuda; this file only chooses one.
 //
@@ -13,7 +14,7 @@
 //
 // The launchers tma_gemm, splitk_gemm and ragged_gemm must be declared before this
 // header (include their generated .cu files, or the headers of `exo-cuda --header`):
-// each sample is a kernel template with a bf16 and an f16 instance, whose launchers are
+// each sample is a kernel template with bf16 and f16 instances (tma_gemm also f32 / tf32), whose launchers are
 // overloads of one name, so gemm() below picks the instance by its argument types.
 #ifndef EXO_GEMM_CUH
 #define EXO_GEMM_CUH
@@ -21,6 +22,8 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
+
+#include <type_traits>
 
 namespace exo_gemm {
 
@@ -36,7 +39,8 @@ inline const char* name(Variant v) {
   return "none";
 }
 
-/// The variant gemm() runs for a shape on a GPU of `sms` multiprocessors.
+/// The variant gemm() runs for a shape on a GPU of `sms` multiprocessors, for 16-bit
+/// inputs (bf16, f16).
 inline Variant choose(int M, int N, int K, int sms) {
   if (M <= 0 || N <= 0 || K <= 0) return Variant::None;
   // The samples' exo::assume conditions (their launchers check them again).
@@ -52,6 +56,19 @@ inline Variant choose(int M, int N, int K, int sms) {
   return splitk ? Variant::SplitK : Variant::None;
 }
 
+/// For f32 inputs multiplied as tf32: only tma_gemm has an f32 instance (K steps of 32).
+inline Variant choose_tf32(int M, int N, int K) {
+  const bool tma = M > 0 && N > 0 && K > 0 && M % 128 == 0 && N % 256 == 0 && K % 32 == 0 && M <= 32768 &&
+                   N <= 65536 && K <= 32768;
+  return tma ? Variant::Tma : Variant::None;
+}
+
+/// The variant gemm() runs for inputs of type T.
+template <class T>
+inline Variant choose_for(int M, int N, int K, int sms) {
+  return std::is_same_v<T, float> ? choose_tf32(M, N, K) : choose(M, N, K, sms);
+}
+
 /// The number of multiprocessors of the current device (asked once).
 inline int sm_count() {
   static int sms = [] {
@@ -63,10 +80,23 @@ inline int sm_count() {
   return sms;
 }
 
-/// C = A * B^T on `stream`: the variant choose() picks, launched asynchronously. T is
-/// __nv_bfloat16 or __half.
+template <class T>
+inline cudaError_t gemm16(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream);
+
+/// C = A * B^T on `stream`: the variant choose_for<T>() picks, launched asynchronously.
+/// T is __nv_bfloat16, __half, or float (multiplied as tf32).
 template <class T>
 inline cudaError_t gemm(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream = 0) {
+  if constexpr (std::is_same_v<T, float>) {
+    return choose_tf32(M, N, K) == Variant::Tma ? ::tma_gemm(M, N, K, A, B, C, stream) : cudaErrorInvalidValue;
+  } else {
+    return gemm16(M, N, K, A, B, C, stream);
+  }
+}
+
+/// gemm() for 16-bit inputs.
+template <class T>
+inline cudaError_t gemm16(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream) {
   switch (choose(M, N, K, sm_count())) {
     case Variant::SplitK: {
       // splitk_gemm computes C += A * B^T: start from zeros.

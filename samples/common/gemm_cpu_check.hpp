@@ -1,12 +1,14 @@
 // The CPU check shared by the 16-bit (bf16, f16) GEMM samples (C = A * B^T, row-major A M x K, B N x K,
 // C M x N in f32): the sequential kernel (its instructions run their C++ bodies) against a
-// plain triple loop in double over the same bf16-rounded inputs.
+// plain triple loop in double over the same inputs (rounded to bf16 / f16, or truncated to
+// tf32 for f32 inputs).
 #ifndef EXO_GEMM_CPU_CHECK_HPP
 #define EXO_GEMM_CPU_CHECK_HPP
 
 #include <exo/exo.hpp>
 
 #include <string>
+#include <type_traits>
 
 #include "sample_util.hpp"
 
@@ -14,6 +16,14 @@ namespace gemm_cpu {
 
 template <class T>
 using Kernel = void (*)(int, int, int, const T*, const T*, float*);
+
+/// An input as the tensor cores multiply it: 16-bit types exactly, f32 as tf32 (the top
+/// 19 bits, exo::tf32_truncate: Hopper's wgmma on f32 tiles).
+template <class T>
+float operand(T x) {
+  if constexpr (std::is_same_v<T, float>) return exo::tf32_truncate(x);
+  else return float(x);
+}
 
 /// Runs `kernel` at M x N x K and prints a row; the process status to return. C starts
 /// as -1 everywhere (a kernel that stores must overwrite it); an `accumulates` kernel
@@ -28,7 +38,7 @@ inline int check(const char* name, Kernel<T> kernel, int M, int N, int K, bool a
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       double s = 0;
-      for (int k = 0; k < K; ++k) s += static_cast<double>(float(A[i * K + k])) * float(B[j * K + k]);
+      for (int k = 0; k < K; ++k) s += static_cast<double>(operand(A[i * K + k])) * operand(B[j * K + k]);
       ref[i * N + j] = static_cast<float>(s + (accumulates ? C[i * N + j] : 0.0));
     }
   kernel(M, N, K, A.data(), B.data(), C.data());

@@ -1,6 +1,6 @@
-// GPU check of tma_gemm: the generated CUDA launcher (TMA, an mbarrier ring, asynchronous wgmma; bf16 and f16)
-// against the sequential kernel run on the CPU, on the same random bf16 and f16 inputs, at
-// several sizes. EXO_GPU_SMALL=1 runs only the small sizes (for compute-sanitizer).
+// GPU check of tma_gemm: the generated CUDA launcher (TMA, an mbarrier ring, asynchronous wgmma; bf16, f16 and f32 multiplied as tf32)
+// against the sequential kernel run on the CPU, on the same random inputs, at several
+// sizes. EXO_GPU_SMALL=1 runs only the small sizes (for compute-sanitizer).
 // Build: nvcc -std=c++17 -I annotations/include -DEXO_GENERATED='"gen/tma_gemm.cu"' gpu_main.cu
 #include <exo/sm80.hpp>  // before namespace cpu: the instructions stay exo::sm80::* / exo::sm90::*
 #include <exo/sm90.hpp>
@@ -20,6 +20,7 @@ int main() {
   if (!st) return 1;
   bool ok = gemm::sweep_128x256x64<exo::bf16>("tma_gemm", cpu::tma_gemm<exo::bf16>, ::tma_gemm, st);
   ok &= gemm::sweep_128x256x64<exo::f16>("tma_gemm<f16>", cpu::tma_gemm<exo::f16>, ::tma_gemm, st);
+  ok &= gemm::sweep_128x256x64<float>("tma_gemm<tf32>", cpu::tma_gemm<float>, ::tma_gemm, st);
   cudaStreamDestroy(st);
   return ok ? 0 : 1;
 }

@@ -302,7 +302,7 @@ void test_multicast() {
           gpu::cluster_sync();
           if (threadIdx.x == 0) {
             if (rank == 1) __syncthreads();  // opens when the three others wait
-            gpu::tma_load_sw128_multicast<bf16, R, 1>(tile, &map, LD, R0, C0, full, 0);
+            gpu::tma_load_sw128_multicast<bf16, R, 64, 1>(tile, &map, LD, R0, C0, full, 0);
             ++issued;
             gpu::mbarrier_wait_ring<1>(empty, 0);
             seen[rank].releasedAtWait = released;

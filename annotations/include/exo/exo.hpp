@@ -135,19 +135,34 @@ struct f16 {
 };
 #endif
 
+// A float with its 13 low mantissa bits cleared after adding `bias` to its bits (0:
+// truncation; 0x1000: rounding to nearest, ties away from zero); infinities and NaNs
+// pass unchanged. The two tf32 conversions below.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline float tf32_bits(float f, std::uint32_t bias) {
+  std::uint32_t u;
+  __builtin_memcpy(&u, &f, sizeof u);
+  if ((u & 0x7f800000u) != 0x7f800000u) u = (u + bias) & 0xffffe000u;
+  float r;
+  __builtin_memcpy(&r, &u, sizeof r);
+  return r;
+}
+
 // tf32: a float rounded to 10 mantissa bits, to nearest with ties away from zero
 // (cvt.rna.tf32.f32), as the tensor cores read it; the result is still a float.
 #if defined(__CUDACC__)
 __host__ __device__
 #endif
-inline float to_tf32(float f) {
-  std::uint32_t u;
-  __builtin_memcpy(&u, &f, sizeof u);
-  if ((u & 0x7f800000u) != 0x7f800000u) u = (u + 0x1000u) & 0xffffe000u;
-  float r;
-  __builtin_memcpy(&r, &u, sizeof r);
-  return r;
-}
+inline float to_tf32(float f) { return tf32_bits(f, 0x1000u); }
+
+// tf32 as Hopper's wgmma reads an f32 operand from shared memory: the 13 low mantissa
+// bits dropped (rounding toward zero).
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline float tf32_truncate(float f) { return tf32_bits(f, 0u); }
 
 }  // namespace exo
 

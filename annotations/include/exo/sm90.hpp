@@ -130,6 +130,27 @@ inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
     }
 }
 
+// The same on f32 tiles, multiplied as tf32 (wgmma ... k8.f32.tf32.tf32): a row holds
+// 32 floats (128 bytes), k steps are 8 wide. The tensor core reads the top 19 bits of
+// each float (sign, exponent, 10 mantissa bits) and drops the rest: exo::tf32_truncate.
+template <int N, int KK, int RA, int RB>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_async_sw128_tf32", "async_commit(wgmma)")]]
+inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
+                              [[exo::shared(swizzle128)]] const float (&a)[RA][32], int ar, int ac,
+                              [[exo::shared(swizzle128)]] const float (&b)[RB][32], int br, int bc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 8 == 0 && KK > 0 && KK <= 32, "tf32 wgmma k steps are 8 wide, inside one 32-wide row");
+  exo::aligned(a[ar][0], 1024);  // a group of 8 rows: the swizzle's period
+  exo::aligned(b[br][0], 1024);
+  exo::aligned(a[0][ac], 32);    // a k8 step of the row
+  exo::aligned(b[0][bc], 32);
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < N; ++j) {
+      if (!accumulate) d[i][j] = 0.f;
+      for (int k = 0; k < KK; ++k) d[i][j] += exo::tf32_truncate(a[ar + i][ac + k]) * exo::tf32_truncate(b[br + j][bc + k]);
+    }
+}
+
 // --- TMA and mbarrier rings (docs/hopper.md, sections 2 and 4).
 // `[[exo::shared]] exo::mbarrier full[S];` is a ring of S mbarriers: position p of the
 // ring is slot p % S in its phase p / S. A TMA copy signals one position; the threads
@@ -147,16 +168,19 @@ inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
 // swizzled tile, signalling position `position` of `ring`. Issued by one thread. The box's
 // rows must lie inside the tensor (the prover checks the reads against its extent); its
 // columns outside a row are zeros, as TMA fills them.
-template <class T, int R, int S>
+// A box row is one 128-byte swizzle row: C = 64 16-bit elements (bf16, f16) or 32 floats
+// (tf32 GEMMs).
+template <class T, int R, int C, int S>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_sw128", "async_ring(tma)")]]
-inline void tma_load_sw128([[exo::shared(swizzle128)]] T (&dst)[R][64], const T* src, int ld, int r0, int c0,
+inline void tma_load_sw128([[exo::shared(swizzle128)]] T (&dst)[R][C], const T* src, int ld, int r0, int c0,
                            [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {
-  static_assert(sizeof(T) == 2 && R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows of 64 16-bit elements");
+  static_assert(R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows");
+  static_assert((sizeof(T) == 2 || sizeof(T) == 4) && C * sizeof(T) == 128, "box rows of 128 bytes: 64 16-bit or 32 32-bit elements");
   exo::aligned(src[r0 * ld + c0], 16);
   // A column outside the row (the box crossing the tensor's left or right edge) is a
   // zero, as TMA fills it, not the neighbouring row's element the flat index would reach.
   for (int r = 0; r < R; ++r)
-    for (int c = 0; c < 64; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
+    for (int c = 0; c < C; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
 }
 
 // The same box copy where the box may cross the tensor's edges (M, N, K not multiples of
@@ -164,15 +188,16 @@ inline void tma_load_sw128([[exo::shared(swizzle128)]] T (&dst)[R][64], const T*
 // copy still counts the whole box's bytes). `rows` and `ld` are the tensor's
 // `exo::extent(src, rows, ld)`. The row pitch must keep rows 16-byte aligned (TMA's
 // global strides are multiples of 16 bytes): ld % 8 == 0 for 16-bit elements.
-template <class T, int R, int S>
+template <class T, int R, int C, int S>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_sw128_fill", "async_ring(tma)")]]
-inline void tma_load_sw128_fill([[exo::shared(swizzle128)]] T (&dst)[R][64], const T* src, int rows, int ld, int r0,
+inline void tma_load_sw128_fill([[exo::shared(swizzle128)]] T (&dst)[R][C], const T* src, int rows, int ld, int r0,
                                 int c0, [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S],
                                 [[maybe_unused]] int position) {
-  static_assert(sizeof(T) == 2 && R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows of 64 16-bit elements");
+  static_assert(R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows");
+  static_assert((sizeof(T) == 2 || sizeof(T) == 4) && C * sizeof(T) == 128, "box rows of 128 bytes: 64 16-bit or 32 32-bit elements");
   exo::aligned(src[ld], 16);  // the row pitch: a multiple of 16 bytes (the base is 16-byte aligned)
   for (int r = 0; r < R; ++r)
-    for (int c = 0; c < 64; ++c)
+    for (int c = 0; c < C; ++c)
       dst[r][c] = 0 <= r0 + r && r0 + r < rows && 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
 }
 
@@ -190,16 +215,16 @@ inline void tma_load_sw128_fill([[exo::shared(swizzle128)]] T (&dst)[R][64], con
 // when every block's share has landed there. The blocks' tiles are overwritten by the
 // other blocks' copies too: what releases a slot to the producers must reach every
 // block (mbarrier_arrive_cluster), which the prover requires.
-template <class T, int R, int S>
+template <class T, int R, int C, int S>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_sw128_multicast", "multicast_ring(tma)")]]
-inline void tma_load_sw128_multicast([[exo::shared(swizzle128)]] T (&dst)[R][64], const T* src, int ld, int r0, int c0,
+inline void tma_load_sw128_multicast([[exo::shared(swizzle128)]] T (&dst)[R][C], const T* src, int ld, int r0, int c0,
                                      [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S],
                                      [[maybe_unused]] int position) {
-  static_assert(sizeof(T) == 2 && R >= 16 && R <= 256 && R % 16 == 0,
-                "a multicast TMA box of 16 .. 256 rows of 64 16-bit elements");
+  static_assert(R >= 16 && R <= 256 && R % 16 == 0, "a multicast TMA box of 16 .. 256 rows");
+  static_assert((sizeof(T) == 2 || sizeof(T) == 4) && C * sizeof(T) == 128, "box rows of 128 bytes: 64 16-bit or 32 32-bit elements");
   exo::aligned(src[r0 * ld + c0], 16);
   for (int r = 0; r < R; ++r)
-    for (int c = 0; c < 64; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
+    for (int c = 0; c < C; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
 }
 
 // Arrives at position `position` of `ring` in every block of the cluster: each thread

@@ -54,6 +54,7 @@ struct CUtensorMap {
   unsigned long long rows, cols, pitch;
   unsigned boxRows, boxCols;
   bool swizzle;
+  unsigned elemBytes;  // the element type's size (2: bf16 / f16, 4: f32)
 };
 using CUresult = int;
 constexpr CUresult CUDA_SUCCESS = 0;
@@ -61,9 +62,10 @@ constexpr CUresult CUDA_SUCCESS = 0;
 namespace exo {
 namespace sm90 {
 namespace host {
-inline CUresult make_tensor_map_2d(CUtensorMap* map, const void* base, unsigned long long rows, unsigned long long cols,
+template <class T>
+inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, unsigned long long rows, unsigned long long cols,
                                    unsigned long long row_pitch_bytes, unsigned box_rows, unsigned box_cols, bool swizzle128) {
-  *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128};
+  *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128, static_cast<unsigned>(sizeof(T))};
   return CUDA_SUCCESS;
 }
 }  // namespace host
@@ -188,10 +190,12 @@ void wgmma_wait(float*) {
 // The 128-byte swizzle, as the hardware applies it (docs/sm90-async-facts.md): element
 // (r, k) of a tile whose row 0 is 1024-byte aligned lives at row r, chunk (k / 8) ^ (r % 8).
 namespace emu {
+// Element (r, k) of a swizzled tile of T (16-bit: 8 a chunk; f32: 4 a chunk).
 template <class T>
 float operand_sw128(const unsigned char* tile, int r, int k) {
-  static_assert(sizeof(T) == 2, "16-bit operands");
-  const unsigned char* p = tile + r * 128 + ((((k / 8) ^ r) & 7) * 16) + (k % 8) * 2;
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "16- or 32-bit operands");
+  constexpr int per = 16 / sizeof(T);  // elements per 16-byte chunk
+  const unsigned char* p = tile + r * 128 + ((((k / per) ^ r) & 7) * 16) + (k % per) * sizeof(T);
   return float(*reinterpret_cast<const T*>(p));
 }
 }  // namespace emu
@@ -206,8 +210,15 @@ void cp_async16_sw128(T (&dst)[R][C], int r, int c, const T* src, int off) {
 }
 
 // The multiply itself, now (wgmma_async_sw128 defers it to the completing wait).
-template <int N, int KK, class T, int RA, int RB>
-void wgmma_sw128_now(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b)[RB][64], int br, int bc, bool accumulate) {
+// 16-bit tiles (rows of 64, k16 steps) or f32 tiles multiplied as tf32 (rows of 32, k8
+// steps; each operand truncated to tf32 as the tensor core reads it).
+template <int N, int KK, class T, int RA, int RB, int C>
+void wgmma_sw128_now(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C], int br, int bc, bool accumulate) {
+  constexpr int step = sizeof(T) == 4 ? 8 : 16;
+  auto operand = [](const unsigned char* t, int r, int k) {
+    const float v = emu::operand_sw128<T>(t, r, k);
+    return sizeof(T) == 4 ? exo::tf32_truncate(v) : v;
+  };
   emu::Scratch& s = emu::mine();
   const int me = emu::thread();
   for (int i = 0; i < 64; ++i)
@@ -217,7 +228,7 @@ void wgmma_sw128_now(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b
   s.b[me] = reinterpret_cast<const unsigned char*>(&b[br][bc]);
   exo_emu::barrier();
   if (s.a[me] != s.a[0] || s.b[me] != s.b[0]) emu::fail("wgmma operands differ within the warpgroup");
-  if (ar % 8 != 0 || br % 8 != 0 || ac % 16 != 0 || bc % 16 != 0) emu::fail("swizzled wgmma tile not at a row group / k16 step");
+  if (ar % 8 != 0 || br % 8 != 0 || ac % step != 0 || bc % step != 0) emu::fail("swizzled wgmma tile not at a row group / k step");
   const unsigned char* ta = reinterpret_cast<const unsigned char*>(&a[0][0]);
   const unsigned char* tb = reinterpret_cast<const unsigned char*>(&b[0][0]);
   for (int i = 0; i < 64; ++i)
@@ -225,7 +236,7 @@ void wgmma_sw128_now(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b
       const emu::Place p = emu::wgmma_c(i, n);
       if (p.thread != me) continue;
       float acc = s.d[i][n];
-      for (int k = 0; k < KK; ++k) acc += emu::operand_sw128<T>(ta, ar + i, ac + k) * emu::operand_sw128<T>(tb, br + n, bc + k);
+      for (int k = 0; k < KK; ++k) acc += operand(ta, ar + i, ac + k) * operand(tb, br + n, bc + k);
       d[p.slot] = acc;
     }
   exo_emu::barrier();
@@ -235,7 +246,13 @@ template <int N, int KK, class T, int RA, int RB>
 void wgmma_async_sw128(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b)[RB][64], int br, int bc,
                        bool accumulate) {
   emu::wgmmaGroups.push_back(
-      [=, &a, &b] { wgmma_sw128_now<N, KK, T, RA, RB>(d, a, ar, ac, b, br, bc, accumulate); });
+      [=, &a, &b] { wgmma_sw128_now<N, KK, T, RA, RB, 64>(d, a, ar, ac, b, br, bc, accumulate); });
+}
+template <int N, int KK, int RA, int RB>
+void wgmma_async_sw128_tf32(float* d, const float (&a)[RA][32], int ar, int ac, const float (&b)[RB][32], int br, int bc,
+                            bool accumulate) {
+  emu::wgmmaGroups.push_back(
+      [=, &a, &b] { wgmma_sw128_now<N, KK, float, RA, RB, 32>(d, a, ar, ac, b, br, bc, accumulate); });
 }
 
 // ------------------------------------------------------------ TMA and mbarrier rings
@@ -292,7 +309,8 @@ T* in_block(T* p, unsigned rank) {
 template <class T>
 unsigned char* checked_tile(T* first, const CUtensorMap* map, int ld, int boxRows) {
   if (ld != static_cast<int>(map->cols)) fail("TMA row pitch differs from the tensor map");
-  if (map->boxRows != static_cast<unsigned>(boxRows) || map->boxCols != 64) fail("TMA box differs from the tensor map");
+  if (map->boxRows != static_cast<unsigned>(boxRows) || map->boxCols != 128 / sizeof(T) || map->elemBytes != sizeof(T))
+    fail("TMA box differs from the tensor map");
   unsigned char* tile = reinterpret_cast<unsigned char*>(first);
   if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) fail("TMA swizzled destination not 1024-byte aligned");
   return tile;
@@ -303,13 +321,14 @@ unsigned char* checked_tile(T* first, const CUtensorMap* map, int ld, int boxRow
 inline std::function<void()> box_copy(unsigned char* tile, const CUtensorMap* map, int from, int to, int r0, int c0) {
   const unsigned char* base = static_cast<const unsigned char*>(map->base);
   const unsigned long long rows = map->rows, cols = map->cols, pitch = map->pitch;
+  const int e = static_cast<int>(map->elemBytes), per = 16 / e;  // bytes per element, elements per chunk
   return [=] {
     for (int r = from; r < to; ++r)
-      for (int c = 0; c < 64; ++c) {
-        unsigned char* d = tile + r * 128 + ((((c / 8) ^ r) & 7) * 16) + (c % 8) * 2;
+      for (int c = 0; c < 128 / e; ++c) {
+        unsigned char* d = tile + r * 128 + ((((c / per) ^ r) & 7) * 16) + (c % per) * e;
         const unsigned long long gr = static_cast<unsigned long long>(r0 + r), gc = static_cast<unsigned long long>(c0 + c);
-        if (gr < rows && gc < cols) std::memcpy(d, base + gr * pitch + gc * 2, 2);
-        else std::memset(d, 0, 2);
+        if (gr < rows && gc < cols) std::memcpy(d, base + gr * pitch + gc * e, e);
+        else std::memset(d, 0, e);
       }
   };
 }
@@ -327,10 +346,10 @@ inline unsigned cluster_rank() { return exo_emu::rank; }
 inline unsigned cluster_blocks() { return exo_emu::clusterBlocks; }
 inline void cluster_sync() { exo_emu::barrier(); }
 
-template <class T, int R, int S>
-void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
+template <class T, int R, int C, int S>
+void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
                     int position) {
-  static_assert(sizeof(T) == 2, "16-bit elements");
+  static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
   unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, R);
   // Its bytes count as delivered at issue (announced and delivered alike): only the
   // arrival matters for the phase; the data still lands at the wait.
@@ -343,10 +362,10 @@ void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int
 // slot at the same offset in that block; this block announces the whole box (one
 // arrival, R x 64 elements) on its own slot, so its position completes once all n
 // shares were issued (and its count reached). The tensor map's box is one share.
-template <class T, int R, int S>
-void tma_load_sw128_multicast(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
+template <class T, int R, int C, int S>
+void tma_load_sw128_multicast(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
                               int position) {
-  static_assert(sizeof(T) == 2, "16-bit elements");
+  static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
   const unsigned n = exo_emu::clusterBlocks, rank = exo_emu::rank;
   // Whole 8-row groups per share: the 128-byte swizzle repeats every 8 rows.
   if (R % (8 * static_cast<int>(n)) != 0) emu::fail("multicast box rows are not a multiple of 8 x the cluster's blocks");
@@ -354,21 +373,21 @@ void tma_load_sw128_multicast(T (&dst)[R][64], const CUtensorMap* map, int ld, i
   unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, share);  // the map's box is one share
   const std::uint64_t* slot = &ring[position % S];
   emu::arrive(slot, position, S);
-  emu::phases[{slot, position}].bytes += static_cast<long long>(R) * 64 * sizeof(T);
+  emu::phases[{slot, position}].bytes += static_cast<long long>(R) * C * sizeof(T);
   for (unsigned k = 0; k < n; ++k) {
     const std::uint64_t* peerSlot = emu::in_block(slot, k);
     emu::check_previous(peerSlot, position, S);
-    emu::phases[{peerSlot, position}].bytes -= static_cast<long long>(share) * 64 * sizeof(T);
+    emu::phases[{peerSlot, position}].bytes -= static_cast<long long>(share) * C * sizeof(T);
     const int from = static_cast<int>(rank) * share;
     emu::pendingTma.push_back({peerSlot, position, emu::box_copy(emu::in_block(tile, k), map, from, from + share, r0, c0)});
   }
 }
 
-template <class T, int R, int S>
-void tma_load_sw128_fill(T (&dst)[R][64], const CUtensorMap* map, int rows, int ld, int r0, int c0,
+template <class T, int R, int C, int S>
+void tma_load_sw128_fill(T (&dst)[R][C], const CUtensorMap* map, int rows, int ld, int r0, int c0,
                          std::uint64_t (&ring)[S], int position) {
   if (rows != static_cast<int>(map->rows)) emu::fail("TMA row count differs from the tensor map");
-  tma_load_sw128<T, R, S>(dst, map, ld, r0, c0, ring, position);  // fills outside the map with zeros
+  tma_load_sw128<T, R, C, S>(dst, map, ld, r0, c0, ring, position);  // fills outside the map with zeros
 }
 
 template <int S>

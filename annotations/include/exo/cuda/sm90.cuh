@@ -281,13 +281,13 @@ struct Wgmma;
 #define EXO_SM90_SCALE_248 "%126"
 #define EXO_SM90_SCALE_256 "%130"
 
-#define EXO_SM90_WGMMA_TYPE(NN, T, PTX_T)                                                                      \
+#define EXO_SM90_WGMMA_TYPE(NN, T, PTX_T, KK, IMM)                                                             \
   template <>                                                                                                 \
   struct Wgmma<NN, T> {                                                                                       \
     static __device__ __forceinline__ void issue(float* d, std::uint64_t a, std::uint64_t b) {                \
       asm volatile(                                                                                           \
-          "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.m64n" #NN "k16.f32." PTX_T "." \
-          PTX_T " {" EXO_SM90_REGS_##NN "}, " EXO_SM90_DESCS_##NN ", p, 1, 1, 0, 0;\n}\n"                      \
+          "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.m64n" #NN "k" #KK ".f32." PTX_T "." \
+          PTX_T " {" EXO_SM90_REGS_##NN "}, " EXO_SM90_DESCS_##NN ", p" IMM ";\n}\n"                      \
           : EXO_SM90_SLOTS_##NN                                                                               \
           : "l"(a), "l"(b)                                                                                    \
           : "memory");                                                                                        \
@@ -296,13 +296,17 @@ struct Wgmma;
     static __device__ __forceinline__ void issue(float* d, std::uint64_t a, std::uint64_t b, int scale) {     \
       asm volatile(                                                                                           \
           "{\n.reg .pred p;\nsetp.ne.b32 p, " EXO_SM90_SCALE_##NN ", 0;\nwgmma.mma_async.sync.aligned.m64n" #NN  \
-          "k16.f32." PTX_T "." PTX_T " {" EXO_SM90_REGS_##NN "}, " EXO_SM90_DESCS_##NN ", p, 1, 1, 0, 0;\n}\n"     \
+          "k" #KK ".f32." PTX_T "." PTX_T " {" EXO_SM90_REGS_##NN "}, " EXO_SM90_DESCS_##NN ", p" IMM ";\n}\n"  \
           : EXO_SM90_SLOTS_##NN                                                                               \
           : "l"(a), "l"(b), "r"(scale)                                                                        \
           : "memory");                                                                                        \
     }                                                                                                         \
   };
-#define EXO_SM90_WGMMA_N(NN) EXO_SM90_WGMMA_TYPE(NN, __nv_bfloat16, "bf16") EXO_SM90_WGMMA_TYPE(NN, __half, "f16")
+// bf16 and f16: k16, imm-scale-a/b 1 and imm-trans-a/b 0 (K-major); f32 operands
+// multiplied as tf32: k8, the scales only (tf32 has no transpose: K-major always).
+#define EXO_SM90_WGMMA_N(NN)                                                                                          \
+  EXO_SM90_WGMMA_TYPE(NN, __nv_bfloat16, "bf16", 16, ", 1, 1, 0, 0") EXO_SM90_WGMMA_TYPE(NN, __half, "f16", 16, ", 1, 1, 0, 0") \
+  EXO_SM90_WGMMA_TYPE(NN, float, "tf32", 8, ", 1, 1")
 
 EXO_SM90_WGMMA_N(8) EXO_SM90_WGMMA_N(16) EXO_SM90_WGMMA_N(24) EXO_SM90_WGMMA_N(32) EXO_SM90_WGMMA_N(40)
 EXO_SM90_WGMMA_N(48) EXO_SM90_WGMMA_N(56) EXO_SM90_WGMMA_N(64) EXO_SM90_WGMMA_N(72) EXO_SM90_WGMMA_N(80)

@@ -300,22 +300,23 @@ __device__ __forceinline__ void setmaxnreg_dec() {
 // tma_load_sw128: position p of the ring is slot p % S; the copy announces its box's
 // bytes on that slot's mbarrier (one arrival: exo-cuda initializes each slot with one
 // arrival per copy that signals the ring) and the TMA completes them.
-template <class T, int R, int S>
-__device__ __forceinline__ void tma_load_sw128(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0, int c0,
+template <class T, int R, int C, int S>
+__device__ __forceinline__ void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0,
                                                std::uint64_t (&ring)[S], int position) {
+  static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
   (void)ld;  // the map carries the pitch
   std::uint64_t* bar = &ring[position % S];
-  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * 64 * sizeof(T)));
+  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * C * sizeof(T)));
   tma_load_2d(&dst[0][0], map, c0, r0, bar);
 }
 
 // tma_load_sw128_fill: the same copy; the tensor map (built from the tensor's extent)
 // makes TMA fill the box's elements outside the tensor with zeros, and complete_tx still
 // counts the whole box.
-template <class T, int R, int S>
-__device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][64], const CUtensorMap* map, int /*rows*/, int ld, int r0,
+template <class T, int R, int C, int S>
+__device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][C], const CUtensorMap* map, int /*rows*/, int ld, int r0,
                                                     int c0, std::uint64_t (&ring)[S], int position) {
-  tma_load_sw128<T, R, S>(dst, map, ld, r0, c0, ring, position);
+  tma_load_sw128<T, R, C, S>(dst, map, ld, r0, c0, ring, position);
 }
 
 // tma_load_sw128_multicast: the cluster's n blocks each copy R / n rows of the box (this
@@ -323,14 +324,15 @@ __device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][64], const CUten
 // (whole 8-row groups, so the 128-byte swizzle, a function of the shared address, lands
 // as for the whole box; the tensor map's box is R / n rows); each block announces the
 // whole box's bytes on its own slot, which the n shares complete.
-template <class T, int R, int S>
-__device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][64], const CUtensorMap* map, int ld, int r0,
+template <class T, int R, int C, int S>
+__device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0,
                                                          int c0, std::uint64_t (&ring)[S], int position) {
+  static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
   (void)ld;  // the map carries the pitch
   const unsigned n = cluster_blocks(), rank = cluster_rank();
   const int share = R / static_cast<int>(n);
   std::uint64_t* bar = &ring[position % S];
-  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * 64 * sizeof(T)));
+  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * C * sizeof(T)));
   tma_load_2d_multicast(&dst[rank * share][0], map, c0, r0 + static_cast<int>(rank) * share, bar,
                         static_cast<std::uint16_t>((1u << n) - 1));
 }
@@ -384,6 +386,24 @@ __device__ __forceinline__ void wgmma_async_sw128(float* d, const T (&a)[RA][64]
   detail::Wgmma<N, T>::issue(d, da, db, accumulate ? 1 : 0);
 #pragma unroll
   for (int s = 1; s < KK / 16; ++s) detail::Wgmma<N, T>::issue(d, sw128_desc_at(da, 0, s), sw128_desc_at(db, 0, s));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+
+// wgmma_async_sw128_tf32: the same on f32 tiles of 32-float rows, as tf32 (k8): step s
+// starts 32 s bytes along the rows, like a bf16 k16 step (8 floats = 16 bf16 = 32 bytes),
+// so the descriptors are the same; the hardware keeps each float's top 19 bits.
+template <int N, int KK, int RA, int RB>
+__device__ __forceinline__ void wgmma_async_sw128_tf32(float* d, const float (&a)[RA][32], int ar, int ac,
+                                                       const float (&b)[RB][32], int br, int bc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 8 == 0 && KK > 0 && KK <= 32, "tf32 wgmma k steps are 8 wide, inside one 32-wide row");
+  detail::fence_slots<N / 2>(d);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  const std::uint64_t da = sw128_desc(&a[ar][ac]), db = sw128_desc(&b[br][bc]);
+  detail::Wgmma<N, float>::issue(d, da, db, accumulate ? 1 : 0);
+#pragma unroll
+  for (int s = 1; s < KK / 8; ++s) detail::Wgmma<N, float>::issue(d, sw128_desc_at(da, 0, s), sw128_desc_at(db, 0, s));
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 }
 
