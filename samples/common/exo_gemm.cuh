@@ -14,7 +14,7 @@
 //
 // The launchers tma_gemm, splitk_gemm and ragged_gemm must be declared before this
 // header (include their generated .cu files, or the headers of `exo-cuda --header`):
-// each sample is a kernel template with bf16 and f16 instances (tma_gemm also f32 / tf32), whose launchers are
+// each sample is a kernel template with bf16, f16 and f32 (tf32) instances, whose launchers are
 // overloads of one name, so gemm() below picks the instance by its argument types.
 #ifndef EXO_GEMM_CUH
 #define EXO_GEMM_CUH
@@ -39,14 +39,15 @@ inline const char* name(Variant v) {
   return "none";
 }
 
-/// The variant gemm() runs for a shape on a GPU of `sms` multiprocessors, for 16-bit
-/// inputs (bf16, f16).
-inline Variant choose(int M, int N, int K, int sms) {
+/// The variant gemm() runs for a shape on a GPU of `sms` multiprocessors, for inputs of
+/// `bytes` bytes (2: bf16, f16; 4: f32 as tf32), whose K steps are one 128-byte row.
+inline Variant choose(int M, int N, int K, int sms, int bytes = 2) {
   if (M <= 0 || N <= 0 || K <= 0) return Variant::None;
+  const int bk = 128 / bytes;
   // The samples' exo::assume conditions (their launchers check them again).
   const bool tiles = M % 128 == 0 && N % 256 == 0;
-  const bool tma = tiles && K % 64 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
-  const bool splitk = tiles && K % 256 == 0 && M <= 32768 && N <= 65536 && K <= 65536 &&
+  const bool tma = tiles && K % bk == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+  const bool splitk = tiles && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 65536 &&
                       (M <= 16384 || K <= 32768) && (N <= 32768 || K <= 32768);
   const bool ragged = K % 8 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
   const long long blocks = tiles ? static_cast<long long>(M / 128) * (N / 256) : 0;
@@ -56,17 +57,10 @@ inline Variant choose(int M, int N, int K, int sms) {
   return splitk ? Variant::SplitK : Variant::None;
 }
 
-/// For f32 inputs multiplied as tf32: only tma_gemm has an f32 instance (K steps of 32).
-inline Variant choose_tf32(int M, int N, int K) {
-  const bool tma = M > 0 && N > 0 && K > 0 && M % 128 == 0 && N % 256 == 0 && K % 32 == 0 && M <= 32768 &&
-                   N <= 65536 && K <= 32768;
-  return tma ? Variant::Tma : Variant::None;
-}
-
 /// The variant gemm() runs for inputs of type T.
 template <class T>
 inline Variant choose_for(int M, int N, int K, int sms) {
-  return std::is_same_v<T, float> ? choose_tf32(M, N, K) : choose(M, N, K, sms);
+  return choose(M, N, K, sms, static_cast<int>(sizeof(T)));
 }
 
 /// The number of multiprocessors of the current device (asked once).
@@ -80,24 +74,11 @@ inline int sm_count() {
   return sms;
 }
 
-template <class T>
-inline cudaError_t gemm16(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream);
-
 /// C = A * B^T on `stream`: the variant choose_for<T>() picks, launched asynchronously.
 /// T is __nv_bfloat16, __half, or float (multiplied as tf32).
 template <class T>
 inline cudaError_t gemm(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream = 0) {
-  if constexpr (std::is_same_v<T, float>) {
-    return choose_tf32(M, N, K) == Variant::Tma ? ::tma_gemm(M, N, K, A, B, C, stream) : cudaErrorInvalidValue;
-  } else {
-    return gemm16(M, N, K, A, B, C, stream);
-  }
-}
-
-/// gemm() for 16-bit inputs.
-template <class T>
-inline cudaError_t gemm16(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream) {
-  switch (choose(M, N, K, sm_count())) {
+  switch (choose_for<T>(M, N, K, sm_count())) {
     case Variant::SplitK: {
       // splitk_gemm computes C += A * B^T: start from zeros.
       cudaError_t e = cudaMemsetAsync(C, 0, static_cast<size_t>(M) * N * sizeof(float), stream);

@@ -120,13 +120,13 @@ inline bool sweep_any_k8(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStre
 }
 
 /// The sweep of a split-k sample (C += A * B^T) with tiles of 128 x 256 and K in
-/// `splits` shares of 64-column steps (M % 128, N % 256, K % (64 splits), K > 0; M <=
-/// 32768, N <= 65536, K <= 65536 with M * K and N * K <= 2^31): C starts random on both
-/// sides. Eight sizes (the small first three only with EXO_GPU_SMALL=1), then six the
-/// launcher must refuse.
+/// `splits` shares of steps of one 128-byte row, bk = 128 / sizeof(T) columns (M % 128,
+/// N % 256, K % (bk splits), K > 0; M <= 32768, N <= 65536, K <= 65536 with M * K and
+/// N * K <= 2^31): C starts random on both sides. Eight sizes (the small first three
+/// only with EXO_GPU_SMALL=1), then six the launcher must refuse.
 template <class T>
 inline bool sweep_splitk(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int splits) {
-  const int ks = 64 * splits;  // one K step of every share
+  const int ks = static_cast<int>(128 / sizeof(T)) * splits;  // one K step of every share
   bool ok = true;
   ok &= run<T>(name, cpu, gpu, st, 128, 256, ks, true);            // one tile, one step per share
   ok &= run<T>(name, cpu, gpu, st, 256, 512, 3 * ks, true);        // 2 x 2 tiles, 3 steps per share
@@ -141,7 +141,7 @@ inline bool sweep_splitk(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStre
   }
   ok &= rejects<T>(name, gpu, st, 96, 256, ks);          // M % 128 != 0
   ok &= rejects<T>(name, gpu, st, 128, 136, ks);         // N % 256 != 0
-  ok &= rejects<T>(name, gpu, st, 128, 256, ks - 64);    // K % (64 splits) != 0
+  ok &= rejects<T>(name, gpu, st, 128, 256, ks / 2);     // K % (bk splits) != 0
   ok &= rejects<T>(name, gpu, st, 128, 256, 0);          // K == 0
   ok &= rejects<T>(name, gpu, st, 32896, 256, ks);       // M > 32768
   ok &= rejects<T>(name, gpu, st, 128, 256, 65536 + ks); // K > 65536

@@ -1,5 +1,5 @@
-// GPU check of ragged_gemm: the generated CUDA launcher (hopper_gemm for any M, N, K % 8 == 0; bf16 and f16)
-// against the sequential kernel run on the CPU, on the same random bf16 and f16 inputs, at
+// GPU check of ragged_gemm: the generated CUDA launcher (hopper_gemm for any M, N, K % 8 == 0; bf16, f16 and f32 as tf32)
+// against the sequential kernel run on the CPU, on the same random bf16, f16 and f32 as tf32 inputs, at
 // several sizes, ragged ones too. EXO_GPU_SMALL=1 runs only the small sizes (for compute-sanitizer).
 // Build: nvcc -std=c++17 -I annotations/include -DEXO_GENERATED='"gen/ragged_gemm.cu"' gpu_main.cu
 #include <exo/sm80.hpp>  // before namespace cpu: the instructions stay exo::sm80::* / exo::sm90::*
@@ -20,6 +20,7 @@ int main() {
   if (!st) return 1;
   bool ok = gemm::sweep_any_k8<exo::bf16>("ragged_gemm", cpu::ragged_gemm<exo::bf16>, ::ragged_gemm, st);
   ok &= gemm::sweep_any_k8<exo::f16>("ragged_gemm<f16>", cpu::ragged_gemm<exo::f16>, ::ragged_gemm, st);
+  ok &= gemm::sweep_any_k8<float>("ragged_gemm<tf32>", cpu::ragged_gemm<float>, ::ragged_gemm, st);
   cudaStreamDestroy(st);
   return ok ? 0 : 1;
 }

@@ -7,5 +7,6 @@
 int main() {
   return gemm_cpu::check("ragged_gemm", ragged_gemm<exo::bf16>, 256, 512, 384) |
          gemm_cpu::check("ragged_gemm", ragged_gemm<exo::bf16>, 200, 300, 136) |
-         gemm_cpu::check("ragged_gemm<f16>", ragged_gemm<exo::f16>, 200, 300, 136);
+         gemm_cpu::check("ragged_gemm<f16>", ragged_gemm<exo::f16>, 200, 300, 136) |
+         gemm_cpu::check("ragged_gemm<tf32>", ragged_gemm<float>, 200, 300, 136);
 }

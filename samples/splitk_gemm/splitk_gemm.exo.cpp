@@ -1,5 +1,5 @@
 // splitk_gemm: C += A * B^T with K split over blocks (row-major A is M x K, B is N x K,
-// C is M x N; bf16 or f16 inputs, f32 accumulation and output).
+// C is M x N; bf16, f16 or f32 (as tf32) inputs, f32 accumulation and output).
 //
 // hopper_gemm's warp-specialized block (a TMA producer warpgroup, two wgmma consumer
 // warpgroups, `full` / `empty` rings of four slots) computes one 128 x 256 tile of C
@@ -7,8 +7,8 @@
 // (wgmma_store_add). For shapes whose C has few tiles and a long K (1024 x 1024 x
 // 32768: 32 tiles for 132 SMs) the SPLITS blocks of a tile run at once, each doing a
 // SPLITS-th of the K loop. The shares interleave: share s takes the K steps s,
-// s + SPLITS, s + 2 SPLITS, ... (a K step is 64 columns), so the column of step j of
-// share s is (j * SPLITS + s) * 64, linear in both.
+// s + SPLITS, s + 2 SPLITS, ... (a K step is BK columns, one 128-byte row), so the
+// column of step j of share s is (j * SPLITS + s) * BK, linear in both.
 //
 // Sequentially this is the same sum in another order: for each element, the shares'
 // partial sums are added to C one after the other. On the GPU the additions of the
@@ -19,17 +19,20 @@
 // dispatcher does).
 #include <exo/sm90.hpp>
 
-constexpr int BM = 128, BN = 256, BK = 64;  // block tile; BK = one 128-byte swizzled row
+constexpr int BM = 128, BN = 256;  // block tile
+// K step: one 128-byte swizzled row (64 bf16 / f16, 32 floats multiplied as tf32).
+template <class Element>
+constexpr int BK = 128 / static_cast<int>(sizeof(Element));
 constexpr int STAGES = 4;                   // ring slots
 constexpr int CONSUMERS = 2;                // consumer warpgroups of 64 x 256
 constexpr int PRODUCER = 0;                 // the producer's warpgroup
 constexpr int SPLITS = 4;                   // blocks per tile of C, each over K / SPLITS
 
-template <class Element>  // exo::bf16 or exo::f16: the instances at the end
+template <class Element>  // exo::bf16, exo::f16 or float (tf32): the instances at the end
 [[exo::kernel]]
 void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
                  float* __restrict__ C) {
-  exo::assume(M % BM == 0 && N % BN == 0 && K % (BK * SPLITS) == 0 && K > 0);
+  exo::assume(M % BM == 0 && N % BN == 0 && K % (BK<Element> * SPLITS) == 0 && K > 0);
   exo::assume(M <= 32768 && N <= 65536 && K <= 65536);  // indices fit in int: M * N, M * K, N * K <= 2^31
   exo::assume(M <= 16384 || K <= 32768);
   exo::assume(N <= 32768 || K <= 32768);
@@ -39,24 +42,24 @@ void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
   [[exo::parallel(block)]] for (int s = 0; s < SPLITS; ++s)
   [[exo::parallel(block)]] for (int bm = 0; bm < M / BM; ++bm)
   [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn) {
-    [[exo::shared(swizzle128)]] Element As[STAGES][BM][BK];
-    [[exo::shared(swizzle128)]] Element Bs[STAGES][BN][BK];
+    [[exo::shared(swizzle128)]] Element As[STAGES][BM][BK<Element>];
+    [[exo::shared(swizzle128)]] Element Bs[STAGES][BN][BK<Element>];
     [[exo::shared]] exo::mbarrier full[STAGES];   // signalled by the copies
     [[exo::shared]] exo::mbarrier empty[STAGES];  // signalled by the consumers
     [[exo::registers]] float acc[1 + CONSUMERS][64][BN];  // acc[0] (the producer's) is unused
 
-    for (int j = 0; j < K / (BK * SPLITS); ++j) {
+    for (int j = 0; j < K / (BK<Element> * SPLITS); ++j) {
       [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
         if (g == PRODUCER) {
           [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
             if (j >= STAGES) exo::sm90::mbarrier_wait(empty, j - STAGES);  // slot j % 4 is free
-            const int k0 = (j * SPLITS + s) * BK;  // this share's j-th K step
+            const int k0 = (j * SPLITS + s) * BK<Element>;  // this share's j-th K step
             exo::sm90::tma_load_sw128(As[j % STAGES], A, K, bm * BM, k0, full, j);
             exo::sm90::tma_load_sw128(Bs[j % STAGES], B, K, bn * BN, k0, full, j);
           }
         } else {
           exo::sm90::mbarrier_wait(full, j);  // step j has landed in slot j % 4
-          exo::sm90::wgmma_async_sw128<BN, BK>(acc[g], As[j % STAGES], 64 * (g - 1), 0, Bs[j % STAGES], 0, 0, j > 0);
+          exo::sm90::wgmma_async_sw128<BN, BK<Element>>(acc[g], As[j % STAGES], 64 * (g - 1), 0, Bs[j % STAGES], 0, 0, j > 0);
           exo::sm90::wgmma_wait<1>(acc[g]);                      // step j - 1's multiply is complete
           if (j > 0) exo::sm90::mbarrier_arrive(empty, j - 1);  // so its slot is free
         }
@@ -73,6 +76,8 @@ void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
 }
 
 // The kernels exo-cuda generates: one per element type (launchers `splitk_gemm(...)`,
-// overloads told apart by the pointers' types; CUDA kernels splitk_gemm_kernel_bf16 / _f16).
+// overloads told apart by the pointers' types; CUDA kernels splitk_gemm_kernel_bf16 / _f16 /
+// _f32, the last multiplying f32 inputs as tf32).
 template void splitk_gemm<exo::bf16>(int, int, int, const exo::bf16*, const exo::bf16*, float*);
 template void splitk_gemm<exo::f16>(int, int, int, const exo::f16*, const exo::f16*, float*);
+template void splitk_gemm<float>(int, int, int, const float*, const float*, float*);
