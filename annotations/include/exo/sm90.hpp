@@ -276,9 +276,13 @@ inline void setmaxnreg_inc() {
 
 // An accumulator to global memory: C[(r0 + i) * ldc + c0 + j] = d[i][j], converted to
 // C's element type.
+// Each thread holds pairs of adjacent columns: the CUDA form stores them as one vector
+// (8 bytes for f32, 4 for 16-bit), which needs pair-aligned rows.
 template <class T, int N>
 [[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_store")]]
 inline void wgmma_store(T* C, int ldc, int r0, int c0, [[exo::fragment(wgmma_c)]] const float (&d)[64][N]) {
+  exo::aligned(C[r0 * ldc + c0], 2 * sizeof(T));
+  exo::aligned(C[ldc], 2 * sizeof(T));
   for (int i = 0; i < 64; ++i)
     for (int j = 0; j < N; ++j) C[(r0 + i) * ldc + c0 + j] = T(d[i][j]);
 }
