@@ -127,20 +127,23 @@ std::string knownWarningFlags() {
 }
 
 void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::vector<const c::FunctionDecl*>& out,
-                    std::vector<const c::FunctionDecl*>& templates) {
+                    std::vector<const c::FunctionDecl*>& templates, std::vector<const c::FunctionDecl*>& implicit) {
   for (const c::Decl* d : dc->decls()) {
     // Namespaces and extern "C" { } blocks hold kernels too.
     if (llvm::isa<c::NamespaceDecl>(d) || llvm::isa<c::LinkageSpecDecl>(d))
-      collectKernels(llvm::cast<c::DeclContext>(d), sm, out, templates);
+      collectKernels(llvm::cast<c::DeclContext>(d), sm, out, templates, implicit);
     if (const auto* ft = llvm::dyn_cast<c::FunctionTemplateDecl>(d)) {
       // A kernel template: each explicit instantiation definition is a kernel. Its
       // declarations share their instances: look at the definition only.
       const c::FunctionDecl* fn = ft->getTemplatedDecl();
       if (fn && fn->doesThisDeclarationHaveABody() && isExoKernel(fn) && sm.isInMainFile(fn->getLocation())) {
         size_t before = out.size();
-        for (const c::FunctionDecl* spec : ft->specializations())
+        for (const c::FunctionDecl* spec : ft->specializations()) {
           if (spec->getTemplateSpecializationKind() == c::TSK_ExplicitInstantiationDefinition && spec->hasBody())
             out.push_back(spec);
+          else if (spec->getTemplateSpecializationKind() == c::TSK_ImplicitInstantiation)
+            implicit.push_back(spec);  // used, but no kernel: warned
+        }
         if (out.size() == before) templates.push_back(fn);
       }
     }
@@ -239,8 +242,15 @@ private:
     if (diags.hasErrorOccurred()) return;
 
     const c::SourceManager& sm = ctx.getSourceManager();
-    std::vector<const c::FunctionDecl*> fns, templates;
-    collectKernels(ctx.getTranslationUnitDecl(), sm, fns, templates);
+    std::vector<const c::FunctionDecl*> fns, templates, implicit;
+    collectKernels(ctx.getTranslationUnitDecl(), sm, fns, templates, implicit);
+    for (const c::FunctionDecl* fn : implicit) {
+      std::string args;
+      llvm::raw_string_ostream os(args);
+      c::printTemplateArgumentList(os, fn->getTemplateSpecializationArgs()->asArray(), ctx.getPrintingPolicy());
+      sink.diag(model::DiagID::warn_kernel_implicit_instance, toSrcLoc(fn->getPointOfInstantiation()),
+                {fn->getNameAsString() + args});
+    }
     for (const c::FunctionDecl* fn : templates)
       sink.diag(model::DiagID::err_kernel_template, toSrcLoc(fn->getLocation()),
                 {fn->getNameAsString(), "has no explicit instantiation"});
