@@ -413,8 +413,22 @@ private:
   }
 
   void ifStmt(const c::IfStmt* is, std::vector<StmtPtr>& out) {
-    if (is->getInit() || is->getConditionVariable() || is->isConstexpr()) {
+    if (is->getInit() || is->getConditionVariable()) {
       unsupported(is, "this form of 'if'", "write 'if (condition)'", false);
+      return;
+    }
+    // `if constexpr`: the branch its (constant) condition takes is the statement; the
+    // other one is not even instantiated in a kernel template's instance.
+    if (is->isConstexpr()) {
+      std::optional<llvm::APSInt> v = is->getCond() ? is->getCond()->getIntegerConstantExpr(ctx_) : std::nullopt;
+      if (!v) {
+        unsupported(is, "an 'if constexpr' whose condition is not a constant here", "write 'if (condition)'", false);
+        return;
+      }
+      const c::Stmt* taken = v->getBoolValue() ? is->getThen() : is->getElse();
+      if (taken) {
+        if (StmtPtr t = single(taken)) out.push_back(std::move(t));
+      }
       return;
     }
     ExprPtr cond = expr(is->getCond());
