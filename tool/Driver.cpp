@@ -138,13 +138,14 @@ void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::v
       const c::FunctionDecl* fn = ft->getTemplatedDecl();
       if (fn && fn->doesThisDeclarationHaveABody() && isExoKernel(fn) && sm.isInMainFile(fn->getLocation())) {
         size_t before = out.size();
+        bool specialized = false;  // an explicit specialization `template <> ...` is a kernel of its own
         for (const c::FunctionDecl* spec : ft->specializations()) {
-          if (spec->getTemplateSpecializationKind() == c::TSK_ExplicitInstantiationDefinition && spec->hasBody())
-            out.push_back(spec);
-          else if (spec->getTemplateSpecializationKind() == c::TSK_ImplicitInstantiation)
-            implicit.push_back(spec);  // used, but no kernel: warned
+          const c::TemplateSpecializationKind kind = spec->getTemplateSpecializationKind();
+          if (kind == c::TSK_ExplicitInstantiationDefinition && spec->hasBody()) out.push_back(spec);
+          else if (kind == c::TSK_ImplicitInstantiation) implicit.push_back(spec);  // used, but no kernel: warned
+          else if (kind == c::TSK_ExplicitSpecialization) specialized = true;  // collected as a function below
         }
-        if (out.size() == before) templates.push_back(fn);
+        if (out.size() == before && !specialized) templates.push_back(fn);
       }
     }
     const auto* fn = llvm::dyn_cast<c::FunctionDecl>(d);
