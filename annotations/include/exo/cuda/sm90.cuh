@@ -440,21 +440,27 @@ __device__ __forceinline__ void wgmma_store_add(float* C, int ldc, int r0, int c
 }
 
 namespace detail {
-// *p = v converted to T when `pred`: a predicated st.global inside one asm, not a branch
-// (a branch around a read of the accumulator is a divergent path to ptxas, which then
-// serializes every wgmma of the kernel: C7518).
+// p[0] = a when in0, p[1] = b when in1 (converted to T), without a branch (a branch
+// around the accumulator is a divergent path to ptxas: C7518): one predicated vector
+// store when both are in and p is pair-aligned, else predicated element stores.
 template <class T>
-__device__ __forceinline__ void store_if(T* p, float v, bool pred) {
+__device__ __forceinline__ void store_pair_if(T* p, float a, float b, bool in0, bool in1, bool aligned) {
+  const int vec = in0 && in1 && aligned, one = in0 && !vec, two = in1 && !vec;
   if constexpr (std::is_same_v<T, float>) {
-    asm volatile("{\n.reg .pred q;\nsetp.ne.b32 q, %2, 0;\n@q st.global.f32 [%0], %1;\n}" ::"l"(p), "f"(v),
-                 "r"(static_cast<int>(pred))
-                 : "memory");
+    asm volatile(
+        "{\n.reg .pred v, s0, s1;\nsetp.ne.b32 v, %3, 0;\nsetp.ne.b32 s0, %4, 0;\nsetp.ne.b32 s1, %5, 0;\n"
+        "@v st.global.v2.f32 [%0], {%1, %2};\n@s0 st.global.f32 [%0], %1;\n@s1 st.global.f32 [%0+4], %2;\n}" ::"l"(p),
+        "f"(a), "f"(b), "r"(vec), "r"(one), "r"(two)
+        : "memory");
   } else {
-    const T x = from_float<T>(v);
-    const unsigned short bits = *reinterpret_cast<const unsigned short*>(&x);
-    asm volatile("{\n.reg .pred q;\nsetp.ne.b32 q, %2, 0;\n@q st.global.b16 [%0], %1;\n}" ::"l"(p), "h"(bits),
-                 "r"(static_cast<int>(pred))
-                 : "memory");
+    const T lo = from_float<T>(a), hi = from_float<T>(b);
+    const unsigned short l16 = *reinterpret_cast<const unsigned short*>(&lo), h16 = *reinterpret_cast<const unsigned short*>(&hi);
+    const unsigned both = static_cast<unsigned>(l16) | (static_cast<unsigned>(h16) << 16);
+    asm volatile(
+        "{\n.reg .pred v, s0, s1;\nsetp.ne.b32 v, %4, 0;\nsetp.ne.b32 s0, %5, 0;\nsetp.ne.b32 s1, %6, 0;\n"
+        "@v st.global.b32 [%0], %1;\n@s0 st.global.b16 [%0], %2;\n@s1 st.global.b16 [%0+2], %3;\n}" ::"l"(p),
+        "r"(both), "h"(l16), "h"(h16), "r"(vec), "r"(one), "r"(two)
+        : "memory");
   }
 }
 }  // namespace detail
@@ -468,13 +474,15 @@ __device__ __forceinline__ void wgmma_store_clip(T* C, int rows, int ldc, int r0
   T* p = C + r * ldc + c;
   T* q = p + 8 * ldc;
   const bool rowP = r < rows, rowQ = r + 8 < rows;
+  // A pair of columns goes out as one vector store when both are inside and its address
+  // is aligned (every pair of a row is, or none: c is even), else element by element.
+  const bool alignedP = reinterpret_cast<std::uintptr_t>(p) % (2 * sizeof(T)) == 0;
+  const bool alignedQ = reinterpret_cast<std::uintptr_t>(q) % (2 * sizeof(T)) == 0;
 #pragma unroll
   for (int nb = 0; nb < N / 8; ++nb) {
     const bool c0in = c + 8 * nb < ldc, c1in = c + 8 * nb + 1 < ldc;
-    detail::store_if(p + 8 * nb, d[4 * nb], rowP && c0in);
-    detail::store_if(p + 8 * nb + 1, d[4 * nb + 1], rowP && c1in);
-    detail::store_if(q + 8 * nb, d[4 * nb + 2], rowQ && c0in);
-    detail::store_if(q + 8 * nb + 1, d[4 * nb + 3], rowQ && c1in);
+    detail::store_pair_if(p + 8 * nb, d[4 * nb], d[4 * nb + 1], rowP && c0in, rowP && c1in, alignedP);
+    detail::store_pair_if(q + 8 * nb, d[4 * nb + 2], d[4 * nb + 3], rowQ && c0in, rowQ && c1in, alignedQ);
   }
 }
 
