@@ -68,7 +68,7 @@ struct Row {
   const char* dtype = "";
   Shape s;
   std::string variant;
-  double exo = 0, f32 = 0, bf16c = 0, err = 0;
+  double exo = 0, f32 = 0, typedC = 0, err = 0;
   int sets = 1;
   bool covered = true;  // an exo variant takes the shape
   bool ok = false;
@@ -144,7 +144,7 @@ bool run_shape(cublasHandle_t h, cudaStream_t st, const Shape& sh, int iters, in
   const double flop = 2.0 * M * N * K;
   row.exo = row.covered ? flop / (median(ms[0]) * 1e-3) / 1e12 : 0.0;
   row.f32 = flop / (median(ms[1]) * 1e-3) / 1e12;
-  row.bf16c = flop / (median(ms[2]) * 1e-3) / 1e12;
+  row.typedC = flop / (median(ms[2]) * 1e-3) / 1e12;
   return row.ok;
 }
 
@@ -197,14 +197,14 @@ int main(int argc, char** argv) {
       all = all && ok;
       char shape[40];
       std::snprintf(shape, sizeof shape, "%dx%dx%d", s.M, s.N, s.K);
-      const double ratio = r.f32 > 0 ? r.exo / r.f32 : 0.0, ratio16 = r.bf16c > 0 ? r.exo / r.bf16c : 0.0;
+      const double ratio = r.f32 > 0 ? r.exo / r.f32 : 0.0, ratio16 = r.typedC > 0 ? r.exo / r.typedC : 0.0;
       std::printf("%-6s %-17s %-12s %5d %9.1f %9.1f %7.3f %9.1f %7.3f %10.2e %s\n", dtype, shape, r.variant.c_str(),
-                  r.sets, r.exo, r.f32, ratio, r.bf16c, ratio16, r.err,
+                  r.sets, r.exo, r.f32, ratio, r.typedC, ratio16, r.err,
                   !ok ? "FAIL" : r.covered ? "PASS" : "NOT COVERED (no exo variant takes this shape)");
       std::fflush(stdout);
       if (csv)
         std::fprintf(csv, "%s,%d,%d,%d,%s,%.1f,%.1f,%.1f,%.4f,%.4f,%.3e,%s\n", dtype, s.M, s.N, s.K, r.variant.c_str(),
-                     r.exo, r.f32, r.bf16c, ratio, ratio16, r.err, !ok ? "FAIL" : r.covered ? "PASS" : "NOT_COVERED");
+                     r.exo, r.f32, r.typedC, ratio, ratio16, r.err, !ok ? "FAIL" : r.covered ? "PASS" : "NOT_COVERED");
       if (ok && r.covered) ratios.push_back(ratio), ratios16.push_back(ratio16);
     }
     std::printf("%s: median ratio %.3f (f32 C), %.3f (C of the input type) over the %zu shapes covered; min %.3f / %.3f\n", dtype,

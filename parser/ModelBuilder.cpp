@@ -65,8 +65,7 @@ public:
     if (fn->getPointOfInstantiation().isValid()) kernel_->instanceLoc = toSrcLoc(fn->getPointOfInstantiation());
     if (const c::TemplateArgumentList* args = fn->getTemplateSpecializationArgs())
       if (!instanceName(*args, kernel_->instance, kernel_->templateArgs)) {
-        c::SourceLocation at = fn->getPointOfInstantiation().isValid() ? fn->getPointOfInstantiation() : fn->getLocation();
-        sink_.diag(DiagID::err_kernel_template, toSrcLoc(at),
+        sink_.diag(DiagID::err_kernel_template, kernel_->instanceLoc.valid() ? kernel_->instanceLoc : toSrcLoc(fn->getLocation()),
                    {kernel_->name, "is instantiated with " + kernel_->templateArgs + ", an argument other than a scalar type or an integer"});
         return nullptr;
       }

@@ -69,6 +69,12 @@ std::string paramDecl(const Var* v) {
   return (t.isConst ? "const " : "") + t.scalarSpelling() + " " + v->name;
 }
 
+/// The CUDA kernel's name: `k_kernel`, an instance of a kernel template with its
+/// arguments (`k_kernel_f16`; the launchers, overloads, keep the kernel's name).
+std::string kernelFunctionName(const Kernel& k) {
+  return k.name + "_kernel" + (k.instance.empty() ? "" : "_" + k.instance);
+}
+
 /// The launcher's stream parameter: `stream`, unless a kernel parameter has that name.
 std::string launcherStreamName(const Kernel& k) {
   for (const Var* p : k.params)
@@ -210,9 +216,7 @@ private:
       if (v->swizzle) return true;
     return false;
   }
-  /// An instance of a kernel template has its arguments in its name (the launchers,
-  /// overloads, keep the kernel's).
-  std::string kernelName() const { return k_.name + "_kernel" + (k_.instance.empty() ? "" : "_" + k_.instance); }  // kernelSymbol, unqualified
+  std::string kernelName() const { return kernelFunctionName(k_); }
 
   /// TMA: one tensor map per (global pointer, box) an async_ring instruction copies
   /// from, a `const __grid_constant__ CUtensorMap` parameter of the kernel encoded by
@@ -755,14 +759,14 @@ std::string printCuda(const std::vector<const Kernel*>& kernels, const PrintOpti
   return os.str();
 }
 
-std::string qualifiedName(const Kernel& k, const std::string& name) {
+static std::string qualifiedName(const Kernel& k, const std::string& name) {
   std::string q;
   for (const std::string& ns : k.namespaces) q += ns + "::";
   return q + name;
 }
 
 std::string kernelSymbol(const Kernel& k) {
-  return qualifiedName(k, k.name + "_kernel" + (k.instance.empty() ? "" : "_" + k.instance));
+  return qualifiedName(k, kernelFunctionName(k));
 }
 
 std::string launcherOverload(const Kernel& k) {

@@ -154,6 +154,14 @@ void collectKernels(const c::DeclContext* dc, const c::SourceManager& sm, std::v
   }
 }
 
+/// An instance of a kernel template as C++ spells it: "k<exo::f16, 64>".
+std::string instanceSpelling(c::ASTContext& ctx, const c::FunctionDecl* fn) {
+  std::string s = fn->getNameAsString();
+  llvm::raw_string_ostream os(s);
+  c::printTemplateArgumentList(os, fn->getTemplateSpecializationArgs()->asArray(), ctx.getPrintingPolicy());
+  return s;
+}
+
 /// The kernels of one .cu must differ in their CUDA kernel's name and in their
 /// launcher's overload (name and parameter types as CUDA spells them): two instances of
 /// a template whose arguments change no parameter type, `long` and `long long`, an
@@ -246,11 +254,8 @@ private:
     std::vector<const c::FunctionDecl*> fns, templates, implicit;
     collectKernels(ctx.getTranslationUnitDecl(), sm, fns, templates, implicit);
     for (const c::FunctionDecl* fn : implicit) {
-      std::string args;
-      llvm::raw_string_ostream os(args);
-      c::printTemplateArgumentList(os, fn->getTemplateSpecializationArgs()->asArray(), ctx.getPrintingPolicy());
       sink.diag(model::DiagID::warn_kernel_implicit_instance, toSrcLoc(fn->getPointOfInstantiation()),
-                {fn->getNameAsString() + args});
+                {instanceSpelling(ctx, fn)});
     }
     for (const c::FunctionDecl* fn : templates)
       sink.diag(model::DiagID::err_kernel_template, toSrcLoc(fn->getLocation()),
@@ -272,11 +277,8 @@ private:
       if (std::unique_ptr<model::Kernel> k = checkKernel(ctx, fn, sink)) kernels.push_back(std::move(k));
       if (tmpl && diags.getNumErrors() > errorsBefore) {
         failedTemplates.insert(tmpl);
-        std::string args;
-        llvm::raw_string_ostream os(args);
-        c::printTemplateArgumentList(os, fn->getTemplateSpecializationArgs()->asArray(), ctx.getPrintingPolicy());
         sink.diag(model::DiagID::note_kernel_instance, toSrcLoc(fn->getPointOfInstantiation()),
-                  {fn->getNameAsString() + args});
+                  {instanceSpelling(ctx, fn)});
       }
     }
     if (diags.hasErrorOccurred() || !kernelsDistinct(kernels, sink)) return;

@@ -1,8 +1,9 @@
-// The GPU check shared by the 16-bit GEMM samples (C = A * B^T, row-major A M x K, B N x
-// K of bf16 or f16, C M x N in f32): the generated launcher against the sequential kernel
-// run on the CPU, on the same random inputs, output poisoned first; and a launcher called
-// with sizes its exo::assume conditions refuse. Every function takes the element type T
-// (exo::bf16 or exo::f16), deduced from the CPU kernel.
+// The GPU check shared by the tensor-core GEMM samples (C = A * B^T, row-major A M x K
+// and B N x K of bf16, f16 or f32 multiplied as tf32, C M x N in f32): the generated
+// launcher against the sequential kernel run on the CPU, on the same random inputs,
+// output poisoned first; and a launcher called with sizes its exo::assume conditions
+// refuse. Every function takes the element type T
+// (exo::bf16, exo::f16 or float), deduced from the CPU kernel.
 #ifndef EXO_GEMM_CHECK_CUH
 #define EXO_GEMM_CHECK_CUH
 
@@ -14,8 +15,6 @@
 
 namespace gemm {
 
-using bf16 = exo::bf16;  // __nv_bfloat16 under nvcc
-using f16 = exo::f16;    // __half under nvcc
 template <class T>
 using Cpu = void (*)(int, int, int, const T*, const T*, float*);
 template <class T>

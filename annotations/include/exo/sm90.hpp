@@ -18,6 +18,8 @@
 #define EXO_SM90_HPP
 
 #include <exo/exo.hpp>
+#include <type_traits>
+
 #include <exo/sm80.hpp>  // cp_async_commit / cp_async_wait: cp_async16_sw128 joins their queue
 
 namespace exo {
@@ -110,44 +112,32 @@ inline void cp_async16_sw128([[exo::shared(swizzle128)]] T (&dst)[R][C], int r, 
 
 // wgmma_async on swizzled tiles: d = (accumulate ? d : 0) + a * b^T over KK columns,
 // a's element (i, k) is a[ar + i][ac + k], b's element (j, k) is b[br + j][bc + k]
-// (K-major: a row holds 64 consecutive k). The tiles start at row groups of 8 (ar, br
-// multiples of 8: 1024-byte aligned) and at a k16 boundary inside the 64-wide row.
-template <int N, int KK, class T, int RA, int RB>
+// (K-major: a row holds one 128-byte swizzle row of k). The tiles start at row groups of
+// 8 (ar, br multiples of 8: 1024-byte aligned) and at a k step inside the row. 16-bit
+// tiles (rows of C = 64) multiply in k16 steps; f32 tiles (rows of 32 floats) multiply
+// as tf32 in k8 steps (wgmma ... k8.f32.tf32.tf32): the tensor core reads the top 19
+// bits of each float and drops the rest, exo::tf32_truncate.
+template <int N, int KK, class T, int RA, int RB, int C>
 [[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_async_sw128", "async_commit(wgmma)")]]
 inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
-                              [[exo::shared(swizzle128)]] const T (&a)[RA][64], int ar, int ac,
-                              [[exo::shared(swizzle128)]] const T (&b)[RB][64], int br, int bc, bool accumulate) {
+                              [[exo::shared(swizzle128)]] const T (&a)[RA][C], int ar, int ac,
+                              [[exo::shared(swizzle128)]] const T (&b)[RB][C], int br, int bc, bool accumulate) {
   static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
-  static_assert(KK % 16 == 0 && KK > 0 && KK <= 64, "wgmma k steps are 16 wide, inside one 64-wide row");
+  static_assert(C * sizeof(T) == 128 && (sizeof(T) == 2 || std::is_same_v<T, float>),
+                "swizzled rows of 128 bytes: 64 bf16 / f16, or 32 floats (tf32)");
+  static_assert(KK % (sizeof(T) == 4 ? 8 : 16) == 0 && KK > 0 && KK <= C,
+                "wgmma k steps are 16 wide (8 for tf32), inside one row");
   exo::aligned(a[ar][0], 1024);  // a group of 8 rows: the swizzle's period
   exo::aligned(b[br][0], 1024);
-  exo::aligned(a[0][ac], 32);    // a k16 step of the row
+  exo::aligned(a[0][ac], 32);    // a k step of the row (32 bytes)
   exo::aligned(b[0][bc], 32);
   for (int i = 0; i < 64; ++i)
     for (int j = 0; j < N; ++j) {
       if (!accumulate) d[i][j] = 0.f;
-      for (int k = 0; k < KK; ++k) d[i][j] += float(a[ar + i][ac + k]) * float(b[br + j][bc + k]);
-    }
-}
-
-// The same on f32 tiles, multiplied as tf32 (wgmma ... k8.f32.tf32.tf32): a row holds
-// 32 floats (128 bytes), k steps are 8 wide. The tensor core reads the top 19 bits of
-// each float (sign, exponent, 10 mantissa bits) and drops the rest: exo::tf32_truncate.
-template <int N, int KK, int RA, int RB>
-[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_async_sw128_tf32", "async_commit(wgmma)")]]
-inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
-                              [[exo::shared(swizzle128)]] const float (&a)[RA][32], int ar, int ac,
-                              [[exo::shared(swizzle128)]] const float (&b)[RB][32], int br, int bc, bool accumulate) {
-  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
-  static_assert(KK % 8 == 0 && KK > 0 && KK <= 32, "tf32 wgmma k steps are 8 wide, inside one 32-wide row");
-  exo::aligned(a[ar][0], 1024);  // a group of 8 rows: the swizzle's period
-  exo::aligned(b[br][0], 1024);
-  exo::aligned(a[0][ac], 32);    // a k8 step of the row
-  exo::aligned(b[0][bc], 32);
-  for (int i = 0; i < 64; ++i)
-    for (int j = 0; j < N; ++j) {
-      if (!accumulate) d[i][j] = 0.f;
-      for (int k = 0; k < KK; ++k) d[i][j] += exo::tf32_truncate(a[ar + i][ac + k]) * exo::tf32_truncate(b[br + j][bc + k]);
+      for (int k = 0; k < KK; ++k) {
+        if constexpr (sizeof(T) == 4) d[i][j] += exo::tf32_truncate(a[ar + i][ac + k]) * exo::tf32_truncate(b[br + j][bc + k]);
+        else d[i][j] += float(a[ar + i][ac + k]) * float(b[br + j][bc + k]);
+      }
     }
 }
 

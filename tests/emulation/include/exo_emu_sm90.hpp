@@ -242,17 +242,11 @@ void wgmma_sw128_now(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)
   exo_emu::barrier();
 }
 
-template <int N, int KK, class T, int RA, int RB>
-void wgmma_async_sw128(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b)[RB][64], int br, int bc,
+template <int N, int KK, class T, int RA, int RB, int C>
+void wgmma_async_sw128(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C], int br, int bc,
                        bool accumulate) {
   emu::wgmmaGroups.push_back(
-      [=, &a, &b] { wgmma_sw128_now<N, KK, T, RA, RB, 64>(d, a, ar, ac, b, br, bc, accumulate); });
-}
-template <int N, int KK, int RA, int RB>
-void wgmma_async_sw128_tf32(float* d, const float (&a)[RA][32], int ar, int ac, const float (&b)[RB][32], int br, int bc,
-                            bool accumulate) {
-  emu::wgmmaGroups.push_back(
-      [=, &a, &b] { wgmma_sw128_now<N, KK, float, RA, RB, 32>(d, a, ar, ac, b, br, bc, accumulate); });
+      [=, &a, &b] { wgmma_sw128_now<N, KK, T, RA, RB, C>(d, a, ar, ac, b, br, bc, accumulate); });
 }
 
 // ------------------------------------------------------------ TMA and mbarrier rings

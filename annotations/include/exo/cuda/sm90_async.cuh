@@ -370,40 +370,26 @@ __device__ __forceinline__ void cp_async16_sw128(T (&dst)[R][C], int r, int c, c
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(src + off) : "memory");
 }
 
-// wgmma_async_sw128: fence, KK / 16 wgmma.mma_async from 128B-swizzle descriptors (step
-// s starts 32 s bytes further along the rows), one commit; the first step overwrites d
-// unless `accumulate`.
-template <int N, int KK, class T, int RA, int RB>
-__device__ __forceinline__ void wgmma_async_sw128(float* d, const T (&a)[RA][64], int ar, int ac, const T (&b)[RB][64],
+// wgmma_async_sw128: fence, the KK / step wgmma.mma_async from 128B-swizzle descriptors
+// (step s starts 32 s bytes further along the rows: 16 bf16 / f16 or 8 tf32), one
+// commit; the first step overwrites d unless `accumulate`. f32 tiles are multiplied as
+// tf32 (Wgmma<N, float>: k8), the hardware keeping each float's top 19 bits.
+template <int N, int KK, class T, int RA, int RB, int C>
+__device__ __forceinline__ void wgmma_async_sw128(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C],
                                                   int br, int bc, bool accumulate) {
   static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
-  static_assert(KK % 16 == 0 && KK > 0 && KK <= 64, "wgmma k steps are 16 wide, inside one 64-wide row");
-  static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>, "wgmma multiplies bf16 or f16");
+  static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half> || std::is_same_v<T, float>,
+                "wgmma multiplies bf16, f16 or f32 as tf32");
+  static_assert(C * sizeof(T) == 128, "swizzled rows of 128 bytes");
+  constexpr int step = sizeof(T) == 4 ? 8 : 16;  // elements per 32-byte k step
+  static_assert(KK % step == 0 && KK > 0 && KK <= C, "wgmma k steps inside one row");
   detail::fence_slots<N / 2>(d);
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
   const std::uint64_t da = sw128_desc(&a[ar][ac]), db = sw128_desc(&b[br][bc]);
   detail::Wgmma<N, T>::issue(d, da, db, accumulate ? 1 : 0);
 #pragma unroll
-  for (int s = 1; s < KK / 16; ++s) detail::Wgmma<N, T>::issue(d, sw128_desc_at(da, 0, s), sw128_desc_at(db, 0, s));
-  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-}
-
-// wgmma_async_sw128_tf32: the same on f32 tiles of 32-float rows, as tf32 (k8): step s
-// starts 32 s bytes along the rows, like a bf16 k16 step (8 floats = 16 bf16 = 32 bytes),
-// so the descriptors are the same; the hardware keeps each float's top 19 bits.
-template <int N, int KK, int RA, int RB>
-__device__ __forceinline__ void wgmma_async_sw128_tf32(float* d, const float (&a)[RA][32], int ar, int ac,
-                                                       const float (&b)[RB][32], int br, int bc, bool accumulate) {
-  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
-  static_assert(KK % 8 == 0 && KK > 0 && KK <= 32, "tf32 wgmma k steps are 8 wide, inside one 32-wide row");
-  detail::fence_slots<N / 2>(d);
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
-  const std::uint64_t da = sw128_desc(&a[ar][ac]), db = sw128_desc(&b[br][bc]);
-  detail::Wgmma<N, float>::issue(d, da, db, accumulate ? 1 : 0);
-#pragma unroll
-  for (int s = 1; s < KK / 8; ++s) detail::Wgmma<N, float>::issue(d, sw128_desc_at(da, 0, s), sw128_desc_at(db, 0, s));
+  for (int s = 1; s < KK / step; ++s) detail::Wgmma<N, T>::issue(d, sw128_desc_at(da, 0, s), sw128_desc_at(db, 0, s));
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 }
 
