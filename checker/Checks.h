@@ -45,6 +45,10 @@ int64_t launchRegisters(const model::Kernel& k);
 /// a cluster-wide statement signals never depend on the block's rank in the cluster.
 void checkClusters(const model::Kernel& k, model::DiagSink& sink);
 
+/// Persistent kernels: shared memory, rings and barriers never depend on the tile, and
+/// each ring's positions per tile (Kernel::ringPeriods, proven by the prover).
+void checkPersistent(model::Kernel& k, model::DiagSink& sink);
+
 /// Runs all of the above; true if none reported an error.
 bool checkStructure(model::Kernel& k, model::DiagSink& sink);
 

@@ -24,37 +24,6 @@ namespace exo::checker {
 
 using namespace model;
 
-namespace {
-
-/// The variables whose value may differ between the blocks of one cluster: the
-/// cluster loop's variable and every scalar assigned from one of them, or under a
-/// condition or loop bound that reads one (to a fixed point).
-std::set<const Var*> rankDependent(const Kernel& k) {
-  std::set<const Var*> out{k.clusterLoop->var};
-  for (size_t before = 0; before != out.size();) {
-    before = out.size();
-    walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
-      bool underRank = false;
-      for (const Stmt* p : path) {
-        if (p->kind == StmtKind::If && firstVarIn(p->cond, out)) underRank = true;
-        if (p->kind == StmtKind::For && (firstVarIn(p->lo, out) || firstVarIn(p->hi, out))) underRank = true;
-      }
-      if (s.kind == StmtKind::Decl && s.var && (underRank || firstVarIn(s.init, out))) out.insert(s.var);
-      // An array element written at a rank-dependent index makes the array so too.
-      if (s.kind == StmtKind::Assign && s.lhs && s.lhs->var && (underRank || firstVarIn(s.rhs, out) || firstVarIn(s.lhs, out)))
-        out.insert(s.lhs->var);
-      if (s.kind == StmtKind::For && s.var && (underRank || firstVarIn(s.lo, out) || firstVarIn(s.hi, out))) out.insert(s.var);
-      // An instruction's meaning assigns its own parameters. What instructions write
-      // (tiles, fragments, 16-bit and float values) never reaches a ring statement's
-      // position or condition: the ring prover cannot model data read from memory there.
-      return s.kind != StmtKind::Instr;
-    });
-  }
-  return out;
-}
-
-}  // namespace
-
 void checkClusters(const Kernel& k, DiagSink& sink) {
   if (!k.blockBody) return;
   std::set<const Var*> clusterRings;
@@ -84,7 +53,7 @@ void checkClusters(const Kernel& k, DiagSink& sink) {
     return false;
   });
   if (!k.clusterLoop || clusterRings.empty()) return;
-  const std::set<const Var*> rank = rankDependent(k);
+  const std::set<const Var*> rank = varsDependingOn(*k.blockBody, {k.clusterLoop->var});
   const std::string rankName = k.clusterLoop->var->name;
   walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
     if (s.kind != StmtKind::Instr) return true;

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -20,6 +21,7 @@
 #include "checker/ProverAsync.h"
 #include "checker/ProverFast.h"
 #include "checker/ProverOverflow.h"
+#include "checker/ProverPersistent.h"
 #include "checker/ProverQuery.h"
 #include "checker/ProverRaces.h"
 #include "checker/ProverWitness.h"
@@ -74,10 +76,22 @@ public:
     return true;
   }
 
+public:
+  /// Which unneeded syncs to warn about: all (a kernel), none (one tile of a persistent
+  /// kernel: a sync at the end of a tile may order it before the next one), or those
+  /// unneeded in both tiles of the two-tile model (its two copies share a range).
+  enum class SyncWarnings { All, None, BothTiles };
+  SyncWarnings syncWarnings = SyncWarnings::All;
+
 private:
   void warnUnneededSyncs() {
+    if (syncWarnings == SyncWarnings::None) return;
+    std::map<uint64_t, int> copies;
+    if (syncWarnings == SyncWarnings::BothTiles)
+      for (const Stmt* s : fast_.unneededSyncs()) ++copies[s->range.begin.raw];
     for (const Stmt* s : fast_.unneededSyncs())
-      sink_.diag(DiagID::warn_sync_unneeded, s->range, {syncScopeName(s->scope)}, {FixIt{s->range, ""}});
+      if (syncWarnings == SyncWarnings::All || copies[s->range.begin.raw]-- == 2)
+        sink_.diag(DiagID::warn_sync_unneeded, s->range, {syncScopeName(s->scope)}, {FixIt{s->range, ""}});
   }
 
   bool needsModel(const AccessSite& s) const {
@@ -357,7 +371,32 @@ bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const Prov
   bool ok = false;
   try {
     Prover p(k, sink, st, limits);
+    if (k.persistent) p.syncWarnings = Prover::SyncWarnings::None;
     ok = p.run();
+    if (ok && k.persistent)
+      ok = provePersistent(
+          k, sink,
+          [&](const Kernel& two, DiagSink& s) {
+            // Its own budget (the limits are per proof), counted in the totals after.
+            ProverStats twoStats;
+            struct Merge {
+              ProverStats& into;
+              ProverStats& from;
+              ~Merge() {
+                into.accessPairs += from.accessPairs;
+                into.solverQueries += from.solverQueries;
+                into.pairsCompared += from.pairsCompared;
+                into.overflowChecks += from.overflowChecks;
+                into.overflowSolved += from.overflowSolved;
+                into.solverWork += from.solverWork;
+                into.slowestQuerySeconds = std::max(into.slowestQuerySeconds, from.slowestQuerySeconds);
+              }
+            } merge{st, twoStats};
+            Prover both(two, s, twoStats, limits);
+            both.syncWarnings = Prover::SyncWarnings::BothTiles;
+            return both.run();
+          },
+          st, limits);
   } catch (const LimitReached&) {
     sink.diag(DiagID::err_cannot_prove, k.loc,
               {"kernel '" + k.name + "' correct",

@@ -156,6 +156,23 @@ private:
     return Poly::atom(trip).scaled(per);
   }
 
+  /// Groups of `q` that one thread commits while `s` (a statement before the point) runs:
+  /// a constant, or with sequential loops whose trip count is not one, in blocks (the
+  /// first tile of a persistent kernel's two: model/Persistent), symbolic.
+  Poly commitsBefore(const Stmt& s, const std::string& q, Instance& inst, std::vector<z3::expr>& defs) {
+    if (s.kind == StmtKind::For && !s.isParallel() && s.tripCount() < 0 && s.forBody()) {
+      int64_t per = commitsIn(*s.forBody(), q);
+      return per ? symbolicCommits(s, per, inst, defs) : Poly();
+    }
+    if (s.kind == StmtKind::Block) {
+      Poly g;
+      for (const StmtPtr& c : s.body)
+        if (c) g = g + commitsBefore(*c, q, inst, defs);
+      return g;
+    }
+    return Poly::constant(commitsIn(s, q));
+  }
+
   Poly groupsBefore(const Path& path, Instance& inst, const std::string& q, std::vector<z3::expr>& defs) {
     Poly g;
     for (const PathStep& step : path) {
@@ -164,13 +181,7 @@ private:
       if (c->kind == StmtKind::Block) {
         for (int i = 0; i < step.child; ++i) {
           const Stmt* sib = c->body[i].get();
-          if (!sib) continue;
-          if (sib->kind == StmtKind::For && !sib->isParallel() && sib->tripCount() < 0 && sib->forBody()) {
-            int64_t per = commitsIn(*sib->forBody(), q);
-            if (per) g = g + symbolicCommits(*sib, per, inst, defs);
-            continue;
-          }
-          g = g + Poly::constant(commitsIn(*sib, q));
+          if (sib) g = g + commitsBefore(*sib, q, inst, defs);
         }
       } else if (c->kind == StmtKind::For && !c->isParallel()) {
         int64_t per = c->forBody() ? commitsIn(*c->forBody(), q) : 0;

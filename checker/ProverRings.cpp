@@ -11,6 +11,7 @@
 #include "checker/ProverSyncs.h"
 #include "checker/ProverWitness.h"
 #include "model/ExprPrinter.h"
+#include "model/Evaluate.h"
 #include "model/Instruction.h"
 #include "model/Rings.h"
 
@@ -115,6 +116,21 @@ public:
     return tupleOf(*t, 0);
   }
 
+  /// Two statements' RingThreads name the same threads: their parallel loops map
+  /// threads alike (level, start, step, threads per iteration and of the collective
+  /// split: model/ThreadMapping) and the same iterations run them.
+  static bool sameThreads(const RingThreads& a, const RingThreads& b) {
+    if (a.loops.size() != b.loops.size() || a.tuples != b.tuples || a.threadsPerTuple != b.threadsPerTuple) return false;
+    for (size_t i = 0; i < a.loops.size(); ++i) {
+      const Stmt& x = *a.loops[i];
+      const Stmt& y = *b.loops[i];
+      if (x.loop != y.loop || x.step != y.step || x.unit != y.unit || x.collective != y.collective ||
+          x.tripCount() != y.tripCount() || constantValue(*x.lo) != constantValue(*y.lo))
+        return false;
+    }
+    return true;
+  }
+
   /// Thread group `i` of a statement's RingThreads as pinned loop iterations.
   static LoopTuple tupleOf(const RingThreads& t, size_t i) {
     LoopTuple out;
@@ -148,28 +164,34 @@ public:
     if (!copies.empty() && !arrivals.empty())
       throw Unprovable{arrivals.front()->stmt, "the ring is signalled both by TMA copies and by arrivals (one is noted); "
                                                "give each its own ring"};
-    if (arrivals.size() > 1)
-      throw Unprovable{arrivals[1]->stmt, "more than one statement arrives at the ring (the second is noted); arrive "
-                                          "in one place, so that every position has the same arriving threads"};
     std::vector<Signaler> signalers;
     for (const auto& g : groups) signalers.push_back({g.front(), issuingThread(*g.front())});
     const bool byArrivals = !arrivals.empty();
-    if (byArrivals) {
+    // Arrivals may come from several statements (a consumer releases each step's slot
+    // in its loop and the last one after it), each run by the same threads (their role
+    // conditions select the same parallel iterations) and at different positions
+    // (checkArrivedOnce): then every position is arrived at by all of them or by none.
+    std::optional<RingThreads> arrivers;
+    for (const PlacedStmt* a : arrivals) {
       std::string why;
-      std::optional<RingThreads> t = ringThreads(*f_.kernel, *arrivals.front()->stmt, why);
-      if (!t) throw Unprovable{arrivals.front()->stmt, "which threads arrive (noted) cannot be told: " + why};
-      const Collective& per = collective(arrivals.front()->stmt->instr->collective);
+      std::optional<RingThreads> t = ringThreads(*f_.kernel, *a->stmt, why);
+      if (!t) throw Unprovable{a->stmt, "which threads arrive (noted) cannot be told: " + why};
+      const Collective& per = collective(a->stmt->instr->collective);
       if (per.threads > 1 && t->threadsPerTuple % per.threads != 0)
-        throw Unprovable{arrivals.front()->stmt, "each " + std::string(per.name) + " arrives once, so whole " + per.name +
-                                                     "s must run the arrival (noted); here groups of " +
-                                                     std::to_string(t->threadsPerTuple) + " threads do"};
-      for (const std::vector<int64_t>& tuple : t->tuples) {
-        LoopTuple lt;
-        for (size_t i = 0; i < t->loops.size(); ++i) lt.push_back({t->loops[i], tuple[i]});
-        signalers.push_back({arrivals.front(), lt});
-      }
-      checkArrivedOnce(*arrivals.front(), ring, posAtom, keep, tag);
+        throw Unprovable{a->stmt, "each " + std::string(per.name) + " arrives once, so whole " + per.name +
+                                      "s must run the arrival (noted); here groups of " +
+                                      std::to_string(t->threadsPerTuple) + " threads do"};
+      if (a->stmt->instr != arrivals.front()->stmt->instr)
+        throw Unprovable{a->stmt, "the ring's arrivals (one is noted) are made by different instructions; arrive at a "
+                                  "ring with one instruction, so that every position counts the same arrivals"};
+      if (arrivers && !sameThreads(*arrivers, *t))
+        throw Unprovable{a->stmt, "the statements that arrive at the ring (one is noted) are not run by the same "
+                                  "threads; every position must be arrived at by the same threads (the slots' count)"};
+      arrivers = t;
+      for (size_t i = 0; i < t->tuples.size(); ++i) signalers.push_back({a, tupleOf(*t, i)});
     }
+    for (size_t i = 0; i < arrivals.size(); ++i)
+      for (size_t j = i; j < arrivals.size(); ++j) checkArrivedOnce(*arrivals[i], *arrivals[j], ring, posAtom, keep, tag);
     // R2: a copy signals a position at most once; no two groups signal one position.
     for (const PlacedStmt* c : copies) {
       Instance a = enc_.instantiate(c->path, "c" + std::to_string(tag++) + ".");
@@ -258,7 +280,7 @@ public:
         // assumes keep from running, e.g. `if (kt >= 4)` with at most 4 steps, is fine).
         z3::solver s = q_.newSolver();
         Queries::addFacts(s, wi);
-        s.add(posAtom == enc_.toZ3(pw));
+        s.add(posAtom == enc_.toZ3(pw) && (enc_.toZ3(pw) >= q_.ctx.int_val(0) || enc_.toZ3(pw) < q_.ctx.int_val(-S)));
         Verdict v = q_.solve(s);
         if (v == Verdict::Sat)
           ringError(DiagID::err_ring_deadlock, w->stmt,
@@ -268,21 +290,50 @@ public:
           throw Unprovable{w->stmt, "whether this wait on a ring that nothing signals can run is too hard for the solver"};
         continue;
       }
-      // R3: some group signals the position waited for, before the wait in the
-      // sequential program (so no circular wait can arise: every thread runs its part of
-      // the program in that order).
+      // R3-: a wait for one of positions -S .. -1 returns at once on a fresh ring (it
+      // tests the parity of the phase before each slot's first, which a fresh mbarrier
+      // has completed): the producer's wait for the consumers' release of a slot's
+      // previous use, written without a guard. In a persistent kernel it waits for the
+      // previous tile's last use of the slot (the two-tile proof, ProverPersistent).
+      // Before -S the parity is that of a phase that never completes.
       {
         z3::solver s = q_.newSolver();
         Queries::addFacts(s, wi);
-        // Copies: some group signals it. Arrivals: every arriving thread does.
-        z3::expr signalled = q_.ctx.bool_val(byArrivals);  // the empty and, or the empty or
+        s.add(enc_.toZ3(pw) < q_.ctx.int_val(-S) && posAtom == enc_.toZ3(pw));
+        if (q_.solve(s) == Verdict::Sat)
+          ringError(DiagID::err_ring_deadlock, w->stmt,
+                    {"{p}", ring.name,
+                     "it is more than the ring's " + std::to_string(S) +
+                         " slots before position 0 (a wait for positions -" + std::to_string(S) +
+                         " .. -1 returns at once on a fresh ring; one before those never does)"},
+                    s, ws, ws);
+      }
+      // R3: some group signals the position waited for, before the wait in the
+      // sequential program (so no circular wait can arise: every thread runs its part of
+      // the program in that order). Positions -S .. -1 need none (above).
+      {
+        z3::solver s = q_.newSolver();
+        Queries::addFacts(s, wi);
+        // Copies: some group signals it. Arrivals: every arriving thread does, through
+        // one of the arrival statements.
+        z3::expr signalled = q_.ctx.bool_val(false);
+        std::map<const PlacedStmt*, z3::expr> allOf;  // arrivals: every thread of the statement
         for (const Signaler& g : signalers) {
           Pinned pc = pinAt(*g.stmt, pw, w->path, wi, std::nullopt, tag++, g.tuple ? &*g.tuple : nullptr);
           for (const z3::expr& d : pc.defs) s.add(d);
           z3::expr before = *pc.exists && seqBefore(enc_, q_.ctx, g.stmt->path, pc.inst.iter, w->path, wi.iter);
-          signalled = byArrivals ? (signalled && before) : (signalled || before);
+          if (!byArrivals) {
+            signalled = signalled || before;
+            continue;
+          }
+          auto it = allOf.find(g.stmt);
+          if (it == allOf.end())
+            allOf.emplace(g.stmt, before);
+          else
+            it->second = it->second && before;
         }
-        s.add(!signalled && posAtom == enc_.toZ3(pw));
+        for (const auto& [stmt, all] : allOf) signalled = signalled || all;
+        s.add(!signalled && posAtom == enc_.toZ3(pw) && enc_.toZ3(pw) >= q_.ctx.int_val(0));
         if (q_.solve(s) == Verdict::Sat)
           ringError(DiagID::err_ring_deadlock, w->stmt,
                     {"{p}", ring.name,
@@ -357,28 +408,31 @@ public:
 
   /// R2 for arrivals: a thread arrives at a position at most once (the slot's count is
   /// the number of arriving threads, so a second arrival would complete a phase early).
-  void checkArrivedOnce(const PlacedStmt& r, const Var& ring, const z3::expr& posAtom,
+  /// (Of statements r and o: r == o, or two of the ring's arrival statements.)
+  void checkArrivedOnce(const PlacedStmt& r, const PlacedStmt& o, const Var& ring, const z3::expr& posAtom,
                         std::vector<std::unique_ptr<AccessSite>>& keep, int& tag) {
     Instance a = enc_.instantiate(r.path, "ar" + std::to_string(tag++) + ".");
-    Instance b = enc_.instantiate(r.path, "ar" + std::to_string(tag++) + ".");
-    Poly pa = positionIn(r, a), pb = positionIn(r, b);
+    Instance b = enc_.instantiate(o.path, "ar" + std::to_string(tag++) + ".");
+    Poly pa = positionIn(r, a), pb = positionIn(o, b);
     z3::solver s = q_.newSolver();
     Queries::addFacts(s, a);
     Queries::addFacts(s, b);
-    z3::expr differ = q_.ctx.bool_val(false);
-    for (const Stmt* l : enclosingLoops(r.path)) {
+    z3::expr differ = q_.ctx.bool_val(&r != &o);  // two statements are two arrivals
+    const std::vector<const Stmt*> loopsA = enclosingLoops(r.path), loopsB = enclosingLoops(o.path);
+    for (const Stmt* l : loopsA) {
       if (l->loop == LoopKind::Block) {  // a ring per CTA: the same block
         s.add(enc_.atomExpr(a.iter.at(l)) == enc_.atomExpr(b.iter.at(l)));
         continue;
       }
-      differ = differ || enc_.atomExpr(a.iter.at(l)) != enc_.atomExpr(b.iter.at(l));
+      if (&r == &o) differ = differ || enc_.atomExpr(a.iter.at(l)) != enc_.atomExpr(b.iter.at(l));
     }
     if (!a.flat || !b.flat) throw Unprovable{r.stmt, "its threads cannot be modelled"};
     s.add(enc_.toZ3(*a.flat) == enc_.toZ3(*b.flat));
     s.add(differ && enc_.toZ3(pa) == enc_.toZ3(pb) && posAtom == enc_.toZ3(pa));
     if (q_.solve(s) == Verdict::Sat)
-      ringError(DiagID::err_ring_arrivals, r.stmt, {"{p}", ring.name, "is arrived at twice by one thread here"}, s,
-                statementSide(r, a, keep), statementSide(r, b, keep));
+      ringError(DiagID::err_ring_arrivals, o.stmt,
+                {"{p}", ring.name, &r == &o ? "is arrived at twice by one thread here" : "is arrived at by one thread here and by another statement"},
+                s, statementSide(r, a, keep), statementSide(o, b, keep));
   }
 
   /// R1: an access after a TMA copy that touches what the copy writes runs after the

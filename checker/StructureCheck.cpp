@@ -28,6 +28,7 @@ bool checkStructure(Kernel& k, DiagSink& sink) {
   checkInstructions(k, sink);
   checkRegisterBudgets(k, sink);
   checkClusters(k, sink);
+  checkPersistent(k, sink);
   if (sink.errors == before) checkDistributedRegisters(k, sink);
   return sink.errors == before;
 }

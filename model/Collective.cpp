@@ -37,6 +37,7 @@ std::vector<std::string> collectiveNames(bool barriersOnly) {
 std::vector<std::string> parallelLevelNames() {
   std::vector<std::string> out = collectiveNames(/*barriersOnly=*/false);
   out.push_back(kClusterBlocksLevel);
+  out.push_back(kPersistentLevel);
   return out;
 }
 

@@ -53,7 +53,12 @@ std::vector<std::string> collectiveNames(bool barriersOnly);
 /// one thread-block cluster (not a row: a cluster's blocks are blocks, that loop only
 /// groups them; Stmt::clusterBlocks).
 inline constexpr const char* kClusterBlocksLevel = "block_in_cluster";
-/// What `[[exo::parallel(...)]]` accepts: the rows' names and kClusterBlocksLevel.
+/// `[[exo::parallel(persistent)]]`: a block loop whose iterations (tiles) are walked by
+/// a grid of one block per SM, each block running several in turn with the same shared
+/// memory and rings (Stmt::persistent; docs/hopper.md, "Persistent kernels").
+inline constexpr const char* kPersistentLevel = "persistent";
+/// What `[[exo::parallel(...)]]` accepts: the rows' names, kClusterBlocksLevel and
+/// kPersistentLevel.
 std::vector<std::string> parallelLevelNames();
 /// Threads of a CTA are a whole number of this (the largest wholeInCta copy).
 int64_t ctaGranule();

@@ -213,6 +213,8 @@ struct Stmt {
   /// A block loop spelled `[[exo::parallel(block_in_cluster)]]`: its iterations are the
   /// blocks of one thread-block cluster (model/ThreadMapping: the innermost block loop).
   bool clusterBlocks = false;
+  /// A block loop spelled `[[exo::parallel(persistent)]]` (model/Collective.h).
+  bool persistent = false;
   /// Thread mapping (set by model/ThreadMapping for parallel loops below the grid):
   int64_t unit = 0;        // threads per iteration
   int64_t collective = 0;  // threads of the collective this loop splits
@@ -299,6 +301,17 @@ struct Kernel {
   Stmt* clusterLoop = nullptr;
   int64_t clusterSize = 1;
   Stmt* blockBody = nullptr;     // the statement run by one CTA
+  /// Every grid loop is `persistent`: one block per SM walks the tiles (the grid
+  /// loops' iterations) in turn, its shared memory and rings carried from one to the
+  /// next. Each ring's positions per tile, an expression of the parameters (a multiple
+  /// of its slots: checker/PersistentCheck derives it, checker/ProverPersistent proves
+  /// it): the next tile's position p is the sequence's position p + period.
+  bool persistent = false;
+  struct RingPeriod {
+    const Var* ring = nullptr;
+    ExprPtr period;
+  };
+  std::vector<RingPeriod> ringPeriods;
   int64_t blockThreads = 0;
   int64_t sharedBytes = 0;
 

@@ -129,7 +129,7 @@ int64_t ringArrivalCount(const Kernel& k, const Var& ring) {
   std::vector<std::vector<const Stmt*>> groups = ringCopyGroups(k, ring);
   if (!groups.empty()) return static_cast<int64_t>(groups.front().size());
   std::vector<const Stmt*> arrivals = ringArrivals(k, ring);
-  if (arrivals.size() != 1) return 1;
+  if (arrivals.empty()) return 1;  // several statements: the same threads (checker/ProverRings)
   std::string why;
   std::optional<RingThreads> t = ringThreads(k, *arrivals.front(), why);
   const int64_t per = collective(arrivals.front()->instr->collective).threads;  // one arrival per copy

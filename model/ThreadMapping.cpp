@@ -84,6 +84,7 @@ private:
     }
     k_.blockBody = cur;
     findCluster();
+    findPersistent();
     // No block loop may appear below the grid.
     walkStmts(*cur, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (s.kind == StmtKind::For && s.loop == LoopKind::Block) {
@@ -112,6 +113,28 @@ private:
       k_.clusterLoop = l;
       k_.clusterSize = trip;
     }
+  }
+
+  /// `persistent` block loops: all of the grid's or none, and no cluster (yet).
+  void findPersistent() {
+    size_t persistent = 0;
+    for (const Stmt* l : k_.gridLoops) persistent += l->persistent;
+    if (persistent == 0) return;
+    for (const Stmt* l : k_.gridLoops) {
+      if (!l->persistent) {
+        sink_.diag(DiagID::err_persistent_loop, l->range,
+                   {"needs every block loop of the grid to be one: mark this loop '[[exo::parallel(persistent)]]' too "
+                    "(the tiles are the iterations of the whole nest)"});
+        return;
+      }
+    }
+    if (k_.clusterLoop) {
+      sink_.diag(DiagID::err_persistent_loop, k_.gridLoops.front()->range,
+                 {"cannot walk thread-block clusters: persistent clusters are not supported; use 'block' loops with "
+                  "'block_in_cluster', or no cluster"});
+      return;
+    }
+    k_.persistent = true;
   }
 
   /// Threads the statement needs; sets `unit` on parallel loops. `parent` is the

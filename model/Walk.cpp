@@ -46,6 +46,30 @@ static void walk(Stmt& s, std::vector<Stmt*>& path,
   path.pop_back();
 }
 
+std::set<const Var*> varsDependingOn(Stmt& body, std::set<const Var*> seeds) {
+  std::set<const Var*> out = std::move(seeds);
+  for (size_t before = 0; before != out.size();) {
+    before = out.size();
+    walkStmts(body, [&](Stmt& s, const std::vector<Stmt*>& path) {
+      bool under = false;
+      for (const Stmt* p : path) {
+        if (p->kind == StmtKind::If && firstVarIn(p->cond, out)) under = true;
+        if (p->kind == StmtKind::For && (firstVarIn(p->lo, out) || firstVarIn(p->hi, out))) under = true;
+      }
+      if (s.kind == StmtKind::Decl && s.var && (under || firstVarIn(s.init, out))) out.insert(s.var);
+      // An array element written at a dependent index makes the array so too.
+      if (s.kind == StmtKind::Assign && s.lhs && s.lhs->var && (under || firstVarIn(s.rhs, out) || firstVarIn(s.lhs, out)))
+        out.insert(s.lhs->var);
+      if (s.kind == StmtKind::For && s.var && (under || firstVarIn(s.lo, out) || firstVarIn(s.hi, out))) out.insert(s.var);
+      // An instruction's meaning assigns its own parameters. What instructions write
+      // (tiles, fragments, 16-bit and float values) never reaches a ring statement's
+      // position or condition: the ring prover cannot model data read from memory there.
+      return s.kind != StmtKind::Instr;
+    });
+  }
+  return out;
+}
+
 void walkStmts(Stmt& s, const std::function<bool(Stmt&, const std::vector<Stmt*>&)>& enter) {
   std::vector<Stmt*> path;
   walk(s, path, enter);

@@ -29,6 +29,12 @@ void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f)
 /// what launch-time expressions (grid bounds, assumes) may not use.
 std::string firstNonParameter(const ExprPtr& e);
 
+/// The variables whose value may depend on `seeds` in `body`: the seeds and every
+/// variable assigned or declared from one of them, or under a condition or loop bound
+/// that reads one (to a fixed point; an array written at such an index counts). What
+/// instructions write (tiles, fragments) is data, not followed.
+std::set<const Var*> varsDependingOn(Stmt& body, std::set<const Var*> seeds);
+
 /// Pre-order walk of statements; `enter` returns false to skip a subtree. The path
 /// holds the enclosing statements, outermost first (s itself excluded).
 void walkStmts(Stmt& s, const std::function<bool(Stmt&, const std::vector<Stmt*>& path)>& enter);

@@ -261,12 +261,13 @@ private:
       llvm::StringRef level = par->getAnnotation().drop_front(strlen("exo.parallel."));
       // The attribute layer only lets names of the collectives table (and the block loop
       // of a cluster's blocks) through.
-      const bool clusterBlocks = level == kClusterBlocksLevel;
-      LoopKind k = clusterBlocks ? LoopKind::Block : loopKindOf(*findCollective(level.str()));
+      const bool clusterBlocks = level == kClusterBlocksLevel, persistent = level == kPersistentLevel;
+      LoopKind k = clusterBlocks || persistent ? LoopKind::Block : loopKindOf(*findCollective(level.str()));
       // The attribute layer only lets exo::parallel onto for statements.
       if (const auto* fs = llvm::dyn_cast<c::ForStmt>(sub))
         if (StmtPtr f = forLoop(fs, k, par->getLocation())) {
           f->clusterBlocks = clusterBlocks;
+          f->persistent = persistent;
           out.push_back(std::move(f));
         }
       return;

@@ -273,6 +273,7 @@ private:
     if (!k_.gridLoops.empty()) os_ << ")";
     os_ << " of " << k_.blockThreads << " threads, " << k_.sharedBytes << " bytes of shared memory";
     if (k_.clusterLoop) os_ << "; clusters of " << k_.clusterSize << " blocks (" << k_.clusterLoop->var->name << ")";
+    if (k_.persistent) os_ << "; persistent: one block per SM runs tiles in turn";
     os_ << ".\n";
     line(k_.loc);
     // Register budgets (setmaxnreg) start from the allocation of one block per SM.
@@ -286,6 +287,7 @@ private:
     os_ << ind() << "const int exo_tid = threadIdx.x;\n";
     if (dynamicShared())
       os_ << ind() << "extern __shared__ __align__(" << (anySwizzled() ? 1024 : 16) << ") unsigned char exo_smem[];\n";
+    if (k_.persistent) return printPersistentBody();
     printGridIndices();
     // The block body in its own scope, as in the source (it may shadow parameters).
     os_ << ind() << "{\n";
@@ -301,13 +303,186 @@ private:
     os_ << "}\n\n";
   }
 
+  /// A persistent kernel (Kernel::persistent): the block's shared arrays and rings once,
+  /// then the tiles blockIdx.x, blockIdx.x + gridDim.x, ... in the grouped order of
+  /// printGroupedGrid, each running the block body. A ring's position p in the block's
+  /// n-th tile is the sequence's p + n * period (the prover proved the period a multiple
+  /// of the ring's S slots, so the slot is p's and the parity continues), printed as
+  /// p + exo_<ring>_base: n * period reduced modulo 2^21 S (a multiple of 2 S keeps
+  /// slot and parity, and the sum an int; positions stay distinct for 2^20 phases, which
+  /// the CPU emulation of the rings, keyed by position, needs).
+  void printPersistentBody() {
+    os_ << ind() << "{\n";
+    ++depth_;
+    for (const StmtPtr& s : k_.blockBody->body)
+      if (s->kind == StmtKind::Decl && s->var && s->var->memory == Memory::Shared) {
+        decl(*s);  // once for all the block's tiles
+        hoisted_.insert(s.get());
+      }
+    if (std::optional<TileRoles> roles = tileRoles()) {
+      printTileRoles(*roles);
+    } else {
+      tileLoop([&] {
+        os_ << ind() << "{\n";
+        nested(*k_.blockBody, ThreadIndex{});
+        closing(k_.blockBody->range);
+        os_ << ind() << "}\n";
+      });
+    }
+    --depth_;
+    closing(k_.gridLoops.front()->range);
+    os_ << ind() << "}\n";
+    closingAt(kernelEnd());
+    os_ << "}\n\n";
+  }
+  static std::string ringBase(const Var& ring) { return "exo_" + ring.name + "_base"; }
+
+  /// The loop over this block's tiles around `body`: each tile's grid indices and ring
+  /// bases first.
+  void tileLoop(const std::function<void()>& body) {
+    os_ << ind() << "// The tiles this block runs, one after another (blockIdx.x, + gridDim.x, ...).\n";
+    os_ << ind() << "long long exo_tiles = 1;\n";
+    for (const Stmt* l : k_.gridLoops) os_ << ind() << "exo_tiles *= " << extentExpr(*l) << ";\n";
+    os_ << ind() << "long long exo_done = 0;  // tiles this block has run\n";
+    os_ << ind() << "for (long long exo_tile = blockIdx.x; exo_tile < exo_tiles; exo_tile += gridDim.x, ++exo_done) {\n";
+    ++depth_;
+    if (k_.gridLoops.size() == 2) {
+      printGroupedGrid("exo_tile");
+    } else {
+      os_ << ind() << "long long exo_block = exo_tile;\n";
+      printLinearGrid();
+    }
+    for (const Kernel::RingPeriod& p : k_.ringPeriods) {
+      const int64_t S = p.ring->dims.empty() ? 1 : p.ring->dims[0];
+      os_ << ind() << "const int " << ringBase(*p.ring) << " = (int)((exo_done * (long long)(" << lowered(p.period)
+          << ")) % " << 2 * S * (int64_t(1) << 20) << "LL);  // position 0 of this tile in ring '" << p.ring->name << "'\n";
+    }
+    body();
+    --depth_;
+    closing(k_.gridLoops.front()->range);
+    os_ << ind() << "}\n";
+  }
+
+  /// A persistent block body made of role statements over one warpgroup (or warp)
+  /// loop: sequential loops with roles inside (rolesInside) and role loops (a parallel
+  /// loop around one role `if`), besides register arrays, with no barrier. Printed with
+  /// the roles outside the tile loop, each role's own tile loop running its branches
+  /// (as rolesOutside does for one loop): the producer's one-thread branch is then never
+  /// on a path of the consumers' wgmma (ptxas warning C7518 otherwise).
+  struct TileRoles {
+    const Stmt* loop = nullptr;            // the first role loop: its threads split the roles
+    std::vector<const Stmt*> stmts;        // the statements, in order
+    std::vector<const Stmt*> roleLoops;    // each statement's role loop (null: a declaration)
+    std::vector<std::vector<int64_t>> gs;  // the role classes: iterations taking the same branches
+    std::vector<std::vector<int>> branch;  // per class, per statement: the branch taken (-1: none)
+  };
+  std::optional<TileRoles> tileRoles() const {
+    TileRoles t;
+    bool barrier = false;
+    walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
+      barrier |= x.kind == StmtKind::Sync;
+      return true;
+    });
+    // (Register budgets are refused in persistent kernels: checker/PersistentCheck.)
+    if (barrier) return std::nullopt;
+    for (const StmtPtr& s : k_.blockBody->body) {
+      if (hoisted_.count(s.get())) continue;
+      if (s->kind == StmtKind::Decl && s->var && s->var->memory == Memory::Registers) {
+        t.stmts.push_back(s.get());
+        t.roleLoops.push_back(nullptr);
+        continue;
+      }
+      const Stmt* p = nullptr;
+      if (s->kind == StmtKind::For && !s->isParallel()) p = rolesInside(*s);
+      else if (s->isParallel() && s->forBody() && s->forBody()->body.size() == 1 && s->forBody()->body[0]->kind == StmtKind::If &&
+               s->forBody()->body[0]->cond && isRoleCondition(*s->forBody()->body[0]->cond, {s.get()}))
+        p = s.get();
+      if (!p) return std::nullopt;
+      if (t.loop && (p->loop != t.loop->loop || p->tripCount() != t.loop->tripCount() || p->unit != t.loop->unit ||
+                     p->collective != t.loop->collective || p->step != t.loop->step || !constantValue(*p->lo) ||
+                     constantValue(*p->lo) != constantValue(*t.loop->lo) || p->var->type.scalar != t.loop->var->type.scalar))
+        return std::nullopt;
+      if (!t.loop) t.loop = p;
+      t.stmts.push_back(s.get());
+      t.roleLoops.push_back(p);
+    }
+    if (!t.loop || t.loop->tripCount() <= 0 || !constantValue(*t.loop->lo)) return std::nullopt;
+    std::vector<std::vector<int>> classes;
+    for (int64_t i = 0; i < t.loop->tripCount(); ++i) {
+      const Wide g = *constantValue(*t.loop->lo) + t.loop->step * i;
+      std::vector<int> taken;
+      for (const Stmt* p : t.roleLoops) {
+        if (!p) {
+          taken.push_back(-1);
+          continue;
+        }
+        const Stmt& branch = *p->forBody()->body[0];
+        Evaluation e = evaluate(*branch.cond, [&](const Var* v) -> std::optional<Wide> {
+          return v == p->var ? std::optional<Wide>(g) : std::nullopt;
+        });
+        if (!e.value) return std::nullopt;
+        const int b = *e.value != 0 ? 0 : 1;
+        taken.push_back(b < static_cast<int>(branch.body.size()) ? b : -1);
+      }
+      size_t c = 0;
+      while (c < classes.size() && classes[c] != taken) ++c;
+      if (c == classes.size()) {
+        classes.push_back(taken);
+        t.gs.emplace_back();
+      }
+      t.gs[c].push_back(static_cast<int64_t>(g));
+    }
+    t.branch = classes;
+    return t;
+  }
+
+  void printTileRoles(const TileRoles& t) {
+    const Stmt& p0 = *t.loop;
+    for (size_t i = 0; i < t.stmts.size(); ++i)
+      if (!t.roleLoops[i]) decl(*t.stmts[i]);  // register arrays: one per thread for all its tiles
+    parallelFor(p0, ThreadIndex{}, [&](ThreadIndex in) {
+      for (size_t c = 0; c < t.gs.size(); ++c) {
+        std::string cond;
+        for (int64_t g : t.gs[c]) cond += (cond.empty() ? "" : " || ") + p0.var->name + " == " + std::to_string(g);
+        if (c == 0) os_ << ind() << "if (" << cond << ") {\n";
+        else if (c + 1 < t.gs.size()) os_ << ind() << "} else if (" << cond << ") {\n";
+        else os_ << ind() << "} else {  // " << cond << "\n";
+        ++depth_;
+        tileLoop([&] {
+          for (size_t i = 0; i < t.stmts.size(); ++i) {
+            const Stmt* p = t.roleLoops[i];
+            const int b = t.branch[c][i];
+            if (!p || b < 0) continue;
+            if (p->var->name != p0.var->name && printedUses(*p->forBody(), p->var))
+              os_ << ind() << "const " << p->var->type.scalarSpelling() << " " << p->var->name << " = " << p0.var->name << ";\n";
+            const Stmt& branch = *p->forBody()->body[0];
+            const Stmt& s = *t.stmts[i];
+            if (&s == p) {
+              nested(*branch.body[b], in);
+            } else {
+              seqFor(s, in, [&](ThreadIndex i2) { nested(*branch.body[b], i2); });
+            }
+          }
+        });
+        --depth_;
+        if (c + 1 < t.gs.size()) closing(p0.range);
+      }
+      closing(p0.range);
+      os_ << ind() << "}\n";
+    });
+  }
+  std::set<const Stmt*> hoisted_;  // printed before a persistent kernel's tile loop
+
   /// Block loops: blockIdx.x linearizes the grid, innermost block loop fastest; a
   /// tensor-core kernel's 2-D grid goes in groups of rows (printGroupedGrid).
   void printGridIndices() {
     if (k_.gridLoops.empty()) return;
     const size_t clusters = k_.gridLoops.size() - (k_.clusterLoop ? 1 : 0);  // loops over clusters
-    if (clusters == 2 && !k_.instructions.empty()) return printGroupedGrid();
+    if (clusters == 2 && !k_.instructions.empty()) return printGroupedGrid("(long long)blockIdx.x");
     os_ << ind() << "long long exo_block = blockIdx.x;\n";
+    printLinearGrid();
+  }
+  void printLinearGrid() {
     for (size_t n = k_.gridLoops.size(); n-- > 0;) {
       const Stmt& l = *k_.gridLoops[n];
       line(l.loc());
@@ -327,10 +502,9 @@ private:
   static constexpr int kGroupRows = 8;
   /// In a cluster kernel the groups are of clusters: the cluster loop's iteration is the
   /// block's rank, blockIdx.x % size (consecutive blocks form a cluster).
-  void printGroupedGrid() {
+  void printGroupedGrid(std::string index) {
     const Stmt& rows = *k_.gridLoops[0];
     const Stmt& cols = *k_.gridLoops[1];
-    std::string index = "(long long)blockIdx.x";
     if (const Stmt* c = k_.clusterLoop) {
       line(c->loc());
       std::string type = c->var->type.scalarSpelling();
@@ -407,6 +581,7 @@ private:
         os_ << ind() << lowered(s.lhs) << " " << s.op << " " << lowered(s.rhs) << ";\n";
         return;
       case StmtKind::Decl:
+        if (hoisted_.count(&s)) return;
         return decl(s);
       case StmtKind::Sync:
         line(s.loc());
@@ -425,6 +600,8 @@ private:
           if (s.instr->async.kind == AsyncRole::Kind::IssueRing && i < s.instr->operands.size() &&
               s.instr->operands[i].kind == Operand::Kind::Global)
             os_ << tensorMapOf(s, *s.operands[i]);
+          else if (k_.persistent && s.instr->async.ring() && i + 1 == s.operands.size() && ringOf(s))
+            os_ << persistentPosition(*s.operands[i], *ringOf(s));
           else
             os_ << lowered(s.operands[i]);
         }
@@ -434,6 +611,15 @@ private:
       case StmtKind::Aligned:
         return;  // inside an instruction's meaning, which is not printed
     }
+  }
+
+  /// A ring position in a persistent kernel's tile: the sequence's position.
+  std::string persistentPosition(const Expr& pos, const Var& ring) {
+    const bool simple = pos.kind == ExprKind::VarRef || pos.kind == ExprKind::IntLit ||
+                        (pos.kind == ExprKind::Binary && (pos.op == Op::Add || pos.op == Op::Sub || pos.op == Op::Mul ||
+                                                          pos.op == Op::Div || pos.op == Op::Rem));
+    std::string p = model::printExpr(pos, /*lowered=*/true);
+    return (simple ? p : "(" + p + ")") + " + " + ringBase(ring);
   }
 
   void nested(const Stmt& body, ThreadIndex r) {
@@ -666,6 +852,15 @@ private:
           << lowered(t->extents[0]) << "), (unsigned long long)(" << lowered(t->extents[1]) << "), (unsigned long long)("
           << lowered(t->extents[1]) << ") * sizeof(*" << t->name << "), " << m.boxRows << ", " << m.boxCols << ", "
           << (m.swizzle ? "true" : "false") << ") != CUDA_SUCCESS) return cudaErrorInvalidValue;\n";
+    }
+    if (k_.persistent) {
+      closingAt(k_.loc);
+      os_ << ind() << "// Persistent: one block per SM (no more than the tiles), each running tiles in turn.\n";
+      os_ << ind() << "int exo_device = 0, exo_sms = 0;\n";
+      os_ << ind() << "cudaError_t exo_attr = cudaGetDevice(&exo_device);\n";
+      os_ << ind() << "if (exo_attr == cudaSuccess) exo_attr = cudaDeviceGetAttribute(&exo_sms, cudaDevAttrMultiProcessorCount, exo_device);\n";
+      os_ << ind() << "if (exo_attr != cudaSuccess) return exo_attr;\n";
+      os_ << ind() << "if (exo_blocks > exo_sms) exo_blocks = exo_sms;\n";
     }
     std::string smem = dynamicShared() ? std::to_string(k_.sharedBytes) : "0";
     closingAt(k_.loc);

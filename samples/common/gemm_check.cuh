@@ -118,6 +118,35 @@ inline bool sweep_any_k8(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStre
   return ok;
 }
 
+/// The sweep of a persistent sample (persistent_gemm: tiles of 128 x 256, K in steps of
+/// one 128-byte row, bk = 128 / sizeof(T), a multiple of 4 of them: M % 128, N % 256,
+/// K % (4 bk), K > 0; M <= 32768, N <= 65536, K <= 32768). One block per SM runs tiles
+/// in turn: the sizes with more tiles than the H200's 132 SMs make every block run
+/// several (its rings continuing from tile to tile), up to 8 each at 4096 x 8192.
+template <class T>
+inline bool sweep_persistent(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st) {
+  const int ks = static_cast<int>(128 / sizeof(T)) * 4;  // one period of the ring: 4 K steps
+  bool ok = true;
+  ok &= run<T>(name, cpu, gpu, st, 128, 256, ks);           // one tile, one period
+  ok &= run<T>(name, cpu, gpu, st, 256, 512, 3 * ks);       // 2 x 2 tiles, 3 periods
+  ok &= run<T>(name, cpu, gpu, st, 2048, 4608, ks);         // 288 tiles: 2 or 3 per block, one period each
+  if (!gpu::small_only()) {
+    ok &= run<T>(name, cpu, gpu, st, 4096, 8192, 2 * ks);   // 1024 tiles: 7 or 8 per block
+    ok &= run<T>(name, cpu, gpu, st, 2048, 2048, 4096);     // 128 tiles (fewer than the SMs)
+    ok &= run<T>(name, cpu, gpu, st, 1280, 3072, 16 * ks);  // 120 tiles, long K
+    ok &= run<T>(name, cpu, gpu, st, 32768, 256, ks);       // the largest M: 256 tiles down one column
+    ok &= run<T>(name, cpu, gpu, st, 128, 65536, ks);       // the largest N: 256 tiles along one row
+    ok &= run<T>(name, cpu, gpu, st, 128, 256, 32768);      // the largest K
+  }
+  ok &= rejects<T>(name, gpu, st, 96, 256, ks);             // M % 128 != 0
+  ok &= rejects<T>(name, gpu, st, 128, 136, ks);            // N % 256 != 0
+  ok &= rejects<T>(name, gpu, st, 128, 256, 3 * ks / 4);    // K % (4 bk) != 0 (the ring's period)
+  ok &= rejects<T>(name, gpu, st, 128, 256, 0);             // K == 0
+  ok &= rejects<T>(name, gpu, st, 32896, 256, ks);          // M > 32768
+  ok &= rejects<T>(name, gpu, st, 128, 256, 32768 + ks);    // K > 32768
+  return ok;
+}
+
 /// The sweep of a split-k sample (C += A * B^T) with tiles of 128 x 256 and K in
 /// `splits` shares of steps of one 128-byte row, bk = 128 / sizeof(T) columns (M % 128,
 /// N % 256, K % (bk splits), K > 0; M <= 32768, N <= 65536, K <= 65536 with M * K and

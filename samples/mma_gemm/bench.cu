@@ -46,6 +46,10 @@
 #include <exo/sm90.hpp>
 #include EXO_GENERATED_TMA  // ::tma_gemm(..., cudaStream_t): TMA + one ring and a block barrier per step
 #endif
+#ifdef EXO_GENERATED_PERSISTENT
+#include <exo/sm90.hpp>
+#include EXO_GENERATED_PERSISTENT  // ::persistent_gemm(..., cudaStream_t): hopper_gemm, one block per SM running tiles
+#endif
 #ifdef EXO_GENERATED_CLUSTER
 #include <exo/sm90.hpp>
 #include EXO_GENERATED_CLUSTER  // ::cluster_gemm(..., cudaStream_t): hopper_gemm by clusters of 2 sharing B (multicast)
@@ -111,6 +115,10 @@ const Ours kOurs[] = {
 #endif
 #ifdef EXO_GENERATED_TMA
     {"tma_gemm", ::tma_gemm, tiles128x256x64},
+#endif
+#ifdef EXO_GENERATED_PERSISTENT
+    {"persistent_gemm", ::persistent_gemm, [](int M, int N, int K) {
+       return M % 128 == 0 && N % 256 == 0 && K % 256 == 0 && K <= 32768 && M <= 32768 && N <= 65536; }},
 #endif
 #ifdef EXO_GENERATED_CLUSTER
     {"cluster_gemm", ::cluster_gemm, [](int M, int N, int K) { return M % 256 == 0 && N % 256 == 0 && K % 64 == 0; }},

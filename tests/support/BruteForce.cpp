@@ -471,11 +471,23 @@ private:
   /// w waits for (ring, p).
   void wait(const Var* ring, int64_t p, int64_t w) {
     const std::string who = "thread " + std::to_string(w) + "'s wait for " + where(ring, p);
+    const int64_t S = slotsOf(ring);
     if (p < 0) {
-      fail(res_.ringNegative, who + ": slot p % S < 0");
+      // Positions -S .. -1: the phase before each slot's first, which a fresh mbarrier
+      // has completed: the wait returns at once, unless the slot's first phase (p + S)
+      // has already been signalled (the parity then names the phase after it).
+      // Earlier positions test a phase that never completes.
+      if (p < -S) {
+        fail(res_.ringDeadlock, who + ": a position before -" + std::to_string(S) + " never completes");
+        return;
+      }
+      auto next = positions_.find({ring, p + S});
+      if (next != positions_.end() && next->second.signals > 0)
+        fail(res_.ringPhase, who + " comes after a signal of position " + std::to_string(p + S) +
+                                 " (the slot's first phase) in the sequential program: the parities alias");
+      waitedBy_.insert({w, ring, p});
       return;
     }
-    const int64_t S = slotsOf(ring);
     Position& pos = positions_[{ring, p}];
     if (pos.signals < expected(ring))
       fail(res_.ringDeadlock, who + " has " + std::to_string(pos.signals) + " of its " + std::to_string(expected(ring)) +

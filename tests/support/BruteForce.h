@@ -24,7 +24,7 @@ struct BruteResult {
   bool ringOverSignal = false;  // a position signalled more often than the slot's arrival count
   bool ringPhase = false;       // a slot's phases may alias (docs/hopper.md, R4), or mix (a signal of p
                                 // not ordered after the completion of p - S, on a slot some thread waits on)
-  bool ringNegative = false;    // a ring statement at a position < 0: slot p % S is outside the ring
+  bool ringNegative = false;    // a copy or arrival at a position < 0: slot p % S is outside the ring
   bool ringUnwaited = false;    // a TMA copy whose position no thread waits for: it may land after the CTA ends
   std::string detail;          // the first problem, for test messages
   bool bad() const {
@@ -46,7 +46,9 @@ struct BruteResult {
 /// transitively). Ring and barrier orderings are not combined into one chain (that can
 /// only over-report). Protocol: a wait for a position with fewer than the slot's
 /// arrival count (model::ringArrivalCount) of signals earlier in the sequential run is
-/// a deadlock; more signals than that count, a negative position (slot p % S < 0), a
+/// a deadlock, as is a wait before position -S (a wait for -S .. -1 returns at once: the
+/// phase before each slot's first); more signals than that count, a copy or arrival at
+/// a negative position (slot p % S < 0), a
 /// copy whose position nobody waits for, a signal of p not ordered after every wait for
 /// p - S, a signal of p not ordered after every signal (and copy completion) of p - S
 /// on a slot that some thread waits on (the signal would count towards the earlier

@@ -49,6 +49,11 @@ enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
 template <class F>
 inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAttribute, int) { return cudaSuccess; }
 inline cudaError_t cudaGetLastError() { return cudaSuccess; }
+// Persistent kernels launch one block per SM: two here, so that a block runs several
+// tiles (its rings' positions continuing) in the emulated launches' small grids.
+enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount };
+inline cudaError_t cudaGetDevice(int* d) { return *d = 0, cudaSuccess; }
+inline cudaError_t cudaDeviceGetAttribute(int* v, cudaDeviceAttr, int) { return *v = 2, cudaSuccess; }
 // The generated code broadcasts only warp-uniform values (a warp loop's iteration, lane
 // 0's to all lanes): each lane's own value is lane 0's.
 template <class T>
@@ -59,6 +64,7 @@ struct exo_dim3 {
 };
 inline thread_local exo_dim3 threadIdx;  // the thread's index inside its block
 inline thread_local exo_dim3 blockIdx;   // per thread: a cluster's blocks run at once
+inline exo_dim3 gridDim;                 // the running launch's
 
 namespace exo_emu {
 
@@ -148,6 +154,8 @@ void launch_cluster(unsigned cluster, unsigned blocks, int threads, Body body) {
     std::fprintf(stderr, "emulation: %u blocks do not make clusters of %u\n", blocks, cluster);
     std::abort();
   }
+  gridDim.x = blocks;
+  gridDim.y = gridDim.z = 1;
   for (unsigned first = 0; first < blocks; first += cluster) {
     const int n = static_cast<int>(cluster) * threads;
     Block blk(n, threads);

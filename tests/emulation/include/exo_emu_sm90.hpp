@@ -386,6 +386,11 @@ void tma_load_sw128_fill(T (&dst)[R][C], const CUtensorMap* map, int rows, int l
 
 template <int S>
 void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
+  // Positions -S .. -1: the phase before each slot's first, complete on a fresh ring.
+  if (position < 0) {
+    if (position < -S) emu::fail("a wait for a ring position before -S never returns");
+    return;
+  }
   const std::uint64_t* slot = &ring[position % S];
   exo_emu::wait_until([slot, position] { return emu::complete(slot, position); });
   auto& p = emu::pendingTma;

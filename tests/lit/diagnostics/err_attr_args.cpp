@@ -19,7 +19,7 @@ void k(int n, float* __restrict__ out) {
 #else
     // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::shared' takes no argument or one layout, 'swizzle128'
     [[exo::shared(1)]] float s[32];
-    // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::parallel' takes exactly one parallel level, one of 'block', 'warpgroup', 'warp', 'thread' or 'block_in_cluster'
+    // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::parallel' takes exactly one parallel level, one of 'block', 'warpgroup', 'warp', 'thread', 'block_in_cluster' or 'persistent'
     [[exo::parallel]] for (int t = 0; t < 32; ++t) s[t] = 1.f;
     // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::sync' takes exactly one sync level, one of 'block', 'warpgroup' or 'warp'
     [[exo::sync(1)]];

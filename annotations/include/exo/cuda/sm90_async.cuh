@@ -337,10 +337,15 @@ __device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], const C
                         static_cast<std::uint16_t>((1u << n) - 1));
 }
 
-// mbarrier_wait_ring: the parity of position p's phase is (p / S) % 2.
+// mbarrier_wait_ring: position p is slot p mod S in phase floor(p / S), whose parity the
+// wait tests. Positions -S .. -1 are the phase before each slot's first (phase -1,
+// parity 1), which a fresh mbarrier has completed: such a wait returns at once, as a
+// producer's wait for the release of a slot's previous use does in a kernel's first
+// tile (checker/ProverRings proves no wait is earlier than -S).
 template <int S>
 __device__ __forceinline__ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
-  mbarrier_wait(&ring[position % S], static_cast<unsigned>((position / S) & 1));
+  const int phase = position >= 0 ? position / S : -((S - 1 - position) / S);
+  mbarrier_wait(&ring[position - phase * S], static_cast<unsigned>(phase & 1));
 }
 
 // mbarrier_arrive_ring: one arrival (release at CTA scope) on position p's slot, which

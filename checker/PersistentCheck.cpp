@@ -1,0 +1,139 @@
+// Persistent kernels (docs/prover.md, "Persistent kernels"): one block runs several tiles
+// in turn with the same shared memory, rings and barriers. checker/ProverPersistent
+// proves two consecutive tiles on one block; that covers every pair of tiles when all
+// tiles run the same sequence of shared accesses, ring statements and barriers, so this
+// check requires those never to depend on the tile coordinates (the grid loops'
+// variables: they may pick global memory only). It also finds each ring's positions per
+// tile (Kernel::ringPeriods), which the prover then proves.
+#include <set>
+#include <string>
+
+#include "checker/Checks.h"
+#include "model/ExprPrinter.h"
+#include "model/Rings.h"
+#include "model/Walk.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+namespace {
+
+/// Whether s touches shared memory in its own expressions.
+bool touchesShared(const Stmt& s) {
+  bool found = false;
+  forEachOwnExpr(s, [&](const ExprPtr& e) {
+    forEachExpr(e, [&](const Expr& x) {
+      found |= (x.kind == ExprKind::Index || x.kind == ExprKind::Window) && x.var && x.var->memory == Memory::Shared;
+    });
+  });
+  return found;
+}
+
+/// The first index of a shared array access in e that reads one of `tile`.
+const Expr* tileDependentIndex(const ExprPtr& e, const std::set<const Var*>& tile, const Var*& via) {
+  const Expr* found = nullptr;
+  forEachExpr(e, [&](const Expr& x) {
+    if (found || (x.kind != ExprKind::Index && x.kind != ExprKind::Window) || !x.var || x.var->memory != Memory::Shared) return;
+    for (const ExprPtr& a : x.args)
+      if (const Var* v = firstVarIn(a, tile)) {
+        found = &x;
+        via = v;
+        return;
+      }
+  });
+  return found;
+}
+
+class PersistentCheck {
+public:
+  PersistentCheck(Kernel& k, DiagSink& sink) : k_(k), sink_(sink) {}
+
+  void run() {
+    if (setsRegisterBudgets(k_)) {
+      sink_.diag(DiagID::err_persistent_tiles, k_.gridLoops.front()->range,
+                 {"register budgets (exo::sm90::setmaxnreg) are not supported in a persistent kernel yet: each role "
+                  "would set its budget once per tile; drop them or the 'persistent' loops"});
+      return;
+    }
+    std::set<const Var*> seeds;
+    for (const Stmt* l : k_.gridLoops) seeds.insert(l->var);
+    tile_ = varsDependingOn(*k_.blockBody, seeds);
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) { return visit(s, path); });
+    if (sink_.errors == before_) findPeriods();
+  }
+
+private:
+  bool visit(const Stmt& s, const std::vector<Stmt*>& path) {
+    const bool ordering = s.kind == StmtKind::Sync || (s.kind == StmtKind::Instr && s.instr->async.kind != AsyncRole::Kind::None);
+    const bool shared = touchesShared(s);
+    if (!ordering && !shared) return true;
+    const Var* via = nullptr;
+    if (s.kind == StmtKind::Instr && s.instr->async.ring())
+      if ((via = firstVarIn(s.operands.back(), tile_))) return report(s.range, "its ring position '" + printExpr(*s.operands.back()) + "'", via);
+    forEachOwnExpr(s, [&](const ExprPtr& e) {
+      if (via) return;
+      if (const Expr* x = tileDependentIndex(e, tile_, via)) report(x->range, "the shared memory index in '" + printExpr(*x) + "'", via);
+    });
+    if (via) return false;
+    for (const Stmt* p : path) {
+      if (p == k_.blockBody) continue;
+      if (p->kind == StmtKind::If && (via = firstVarIn(p->cond, tile_)))
+        return report(p->cond->range, "the condition '" + printExpr(*p->cond) + "' around a statement that uses shared memory, a ring or a barrier", via);
+      if (p->kind == StmtKind::For && p->loop != LoopKind::Block)
+        for (const ExprPtr* b : {&p->lo, &p->hi})
+          if ((via = firstVarIn(*b, tile_)))
+            return report((*b)->range, "the bound '" + printExpr(**b) + "' of a loop around a statement that uses shared memory, a ring or a barrier", via);
+    }
+    return true;  // an instruction's meaning: its shared accesses too
+  }
+
+  bool report(SrcRange at, const std::string& what, const Var* via) {
+    bool grid = false;
+    for (const Stmt* l : k_.gridLoops) grid |= l->var == via;
+    sink_.diag(DiagID::err_persistent_tiles, at,
+               {what + " depends on the tile (" +
+                (grid ? "'" + via->name + "'" : "'" + via->name + "', which depends on a tile coordinate") +
+                "): every tile must use shared memory, rings and barriers alike (the tile coordinates may only "
+                "pick global memory)"});
+    return false;
+  }
+
+  /// Each ring's positions per tile: the trip count `n` of the outermost loop
+  /// `for (int k = 0; k < n; ++k)` below the grid around one of its signals.
+  void findPeriods() {
+    std::set<const Var*> rings;
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
+      if (s.kind != StmtKind::Instr) return true;
+      if (!s.instr->async.signalsRing()) return false;
+      const Var* ring = ringOf(s);
+      if (!ring || !rings.insert(ring).second) return false;
+      for (const Stmt* p : path) {
+        if (p->kind != StmtKind::For || p->loop != LoopKind::Seq || p->step != 1) continue;
+        std::optional<int64_t> lo = p->lo->kind == ExprKind::IntLit ? std::optional<int64_t>(p->lo->ival) : std::nullopt;
+        if (lo != 0 || !firstNonParameter(p->hi).empty()) continue;
+        k_.ringPeriods.push_back({ring, p->hi});
+        return false;
+      }
+      sink_.diag(DiagID::err_persistent_tiles, s.range,
+                 {"how many positions of ring '" + ring->name +
+                  "' one tile completes cannot be told: signal the ring inside a loop 'for (int k = 0; k < n; ++k)' "
+                  "over parameters, one position per step"});
+      return false;
+    });
+  }
+
+  Kernel& k_;
+  DiagSink& sink_;
+  unsigned before_ = sink_.errors;
+  std::set<const Var*> tile_;
+};
+
+}  // namespace
+
+void checkPersistent(Kernel& k, DiagSink& sink) {
+  if (!k.persistent || !k.blockBody) return;
+  PersistentCheck(k, sink).run();
+}
+
+}  // namespace exo::checker
