@@ -3,8 +3,8 @@
 //
 // For each input type (bf16, fp16, then f32 multiplied as tf32) and each shape: C = A * B^T with A (M x K) and B
 // (N x K) of that type, f32 accumulation and an f32 C, all row-major.
-//   exo        exo_gemm::gemm (samples/common/exo_gemm.cuh picks tma_gemm, splitk_gemm
-//              or ragged_gemm; split-k's zeroing of C is inside the timed call)
+//   exo        exo_gemm::gemm (samples/common/exo_gemm.cuh picks tma_gemm, persistent_gemm,
+//              splitk_gemm or ragged_gemm; split-k's zeroing of C is inside the timed call)
 //   cuBLAS f32 cublasGemmEx, the same A/B type, f32 C, CUBLAS_COMPUTE_32F: the same operation
 //   cuBLAS 16  the same with a C of the input type (half the output bytes): the faster anchor
 // Method: every call checked once (exo against cuBLAS f32: ||exo - ref|| / ||ref|| <=
@@ -35,10 +35,12 @@
 #include "../samples/common/bench_util.cuh"
 #include "../samples/common/sample_util.hpp"
 
-#if !defined(EXO_GENERATED_TMA) || !defined(EXO_GENERATED_SPLITK) || !defined(EXO_GENERATED_RAGGED)
-#error "compile with -DEXO_GENERATED_{TMA,SPLITK,RAGGED}='\"dir/<sample>.cu\"' (exo-cuda's output)"
+#if !defined(EXO_GENERATED_TMA) || !defined(EXO_GENERATED_SPLITK) || !defined(EXO_GENERATED_RAGGED) || \
+    !defined(EXO_GENERATED_PERSISTENT)
+#error "compile with -DEXO_GENERATED_{TMA,SPLITK,RAGGED,PERSISTENT}='\"dir/<sample>.cu\"' (exo-cuda's output)"
 #endif
 #include EXO_GENERATED_TMA
+#include EXO_GENERATED_PERSISTENT
 #include EXO_GENERATED_SPLITK
 #include EXO_GENERATED_RAGGED
 

@@ -7,12 +7,16 @@
 //            half the SMs' worth of 128 x 256 tiles with K >= 2048, or K beyond what
 //            tma_gemm's indices allow): C is zeroed, then four blocks per tile each add
 //            their share of K to it atomically;
+//   persistent (samples/persistent_gemm): more 128 x 256 tiles than SMs and a short K (at
+//            most 16 steps of one 128-byte row, K % 4 steps): one block per SM runs tiles
+//            in turn, the next tile's loads overlapping this one's epilogue (measured
+//            faster than tma_gemm only there: docs/perf-notes.md);
 //   tma_gemm (samples/tma_gemm): M % 128, N % 256, K % 64 (the fastest measured there);
 //   ragged   (samples/ragged_gemm): any M and N, K % 8 (TMA zero-fills the edges).
 // A shape none takes returns cudaErrorInvalidValue, as each launcher does outside its
 // exo::assume conditions.
 //
-// The launchers tma_gemm, splitk_gemm and ragged_gemm must be declared before this
+// The launchers tma_gemm, splitk_gemm, persistent_gemm and ragged_gemm must be declared before this
 // header (include their generated .cu files, or the headers of `exo-cuda --header`):
 // each sample is a kernel template with bf16, f16 and f32 (tf32) instances, whose launchers are
 // overloads of one name, so gemm() below picks the instance by its argument types.
@@ -27,11 +31,12 @@
 
 namespace exo_gemm {
 
-enum class Variant { None, SplitK, Tma, Ragged };
+enum class Variant { None, SplitK, Persistent, Tma, Ragged };
 
 inline const char* name(Variant v) {
   switch (v) {
     case Variant::SplitK: return "splitk_gemm";
+    case Variant::Persistent: return "persistent_gemm";
     case Variant::Tma: return "tma_gemm";
     case Variant::Ragged: return "ragged_gemm";
     case Variant::None: break;
@@ -52,6 +57,8 @@ inline Variant choose(int M, int N, int K, int sms, int bytes = 2) {
   const bool ragged = K % 8 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
   const long long blocks = tiles ? static_cast<long long>(M / 128) * (N / 256) : 0;
   if (splitk && (K > 32768 || (2 * blocks <= sms && K >= 2048))) return Variant::SplitK;
+  const bool persistent = tma && K % (4 * bk) == 0;  // persistent_gemm's assumes
+  if (persistent && blocks > sms && K / bk <= 16) return Variant::Persistent;
   if (tma) return Variant::Tma;
   if (ragged) return Variant::Ragged;
   return splitk ? Variant::SplitK : Variant::None;
@@ -84,6 +91,7 @@ inline cudaError_t gemm(int M, int N, int K, const T* A, const T* B, float* C, c
       cudaError_t e = cudaMemsetAsync(C, 0, static_cast<size_t>(M) * N * sizeof(float), stream);
       return e != cudaSuccess ? e : ::splitk_gemm(M, N, K, A, B, C, stream);
     }
+    case Variant::Persistent: return ::persistent_gemm(M, N, K, A, B, C, stream);
     case Variant::Tma: return ::tma_gemm(M, N, K, A, B, C, stream);
     case Variant::Ragged: return ::ragged_gemm(M, N, K, A, B, C, stream);
     case Variant::None: break;
