@@ -19,7 +19,9 @@
 // Usage: gemm_bench [--csv FILE] [SHAPE...]   SHAPE is S (S^3) or MxNxK; default: the sweep.
 // Environment: EXO_BENCH_ITERS (timed rounds, default 30, at least 20).
 // Exit status: 0 when every shape ran and matched cuBLAS; 1 otherwise.
-// Build: scripts/gpu-gemm-bench (nvcc, -lcublas, the generated samples included).
+// Build: `cmake --build build --target gemm_bench` (bench/CMakeLists.txt: exo-cuda proves and
+// generates the samples, nvcc compiles this against them: build/bench/gemm_bench), or
+// scripts/gpu-gemm-bench from pre-generated .cu files (a GPU machine without Clang).
 #include <cublas_v2.h>
 
 #include <exo/sm90.hpp>
