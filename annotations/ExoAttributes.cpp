@@ -184,7 +184,7 @@ public:
           << "instr" << "takes the issuing collective, the header, the CUDA function and optionally its part in "
                         "asynchronous completion: '[[exo::instr(warp, \"exo/sm80.hpp\", \"exo::sm80::gpu::name\")]]', "
                         "4th argument \"async(queue)\", \"async_commit(queue)\", \"commit(queue)\", \"await(queue)\", "
-                        "\"async_ring(queue)\", \"await_ring(queue)\" or \"arrive_ring(queue)\"";
+                        "\"async_ring(queue)\", \"await_ring(queue)\", \"arrive_ring(queue)\" or \"tma_store\"";
       return AttributeNotApplied;
     }
     clang::IdentifierLoc* arg = A.getArgAsIdent(0);

@@ -74,6 +74,7 @@ void checkFragments(const Kernel& k, DiagSink& sink) {
 }  // namespace
 
 /// A TMA copy (an async_ring instruction) reads its global operand through a tensor map
+/// (a tma_store instruction writes it through one)
 /// built from the pointer's exo::extent: the tensor must be declared 2-D, and the row
 /// pitch the meaning uses (operand `ld`) must be the extent's columns.
 void checkTensorMap(const Stmt& s, DiagSink& sink) {
@@ -106,7 +107,7 @@ void checkInstructions(const Kernel& k, DiagSink& sink) {
   walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
     if (s.kind != StmtKind::Instr) return true;
     checkPlacement(k, s, path, sink);
-    if (s.instr->async.kind == AsyncRole::Kind::IssueRing) checkTensorMap(s, sink);
+    if (s.instr->async.viaTensorMap()) checkTensorMap(s, sink);
     return false;
   });
   checkFragments(k, sink);

@@ -97,6 +97,19 @@ void checkAlignments(const KernelFacts& facts, ProverStats& stats, const ProverL
       }
     }
     std::string what = "'&" + printExpr(el) + "'";
+    // The array's own start: swizzled shared arrays 1024-byte aligned, other shared
+    // arrays of 128 bytes or more 128 (model/ThreadMapping, rewriter/CudaPrinter), the
+    // rest 16; a global pointer's alignment is checked at launch.
+    const int64_t bytesOfArray = v.elementCount() * v.type.scalarBytes();
+    const int64_t base = v.isGlobalPointer() ? st.step : v.swizzle ? 1024 : v.memory == Memory::Shared && bytesOfArray >= 128 ? 128 : 16;
+    if (st.step > base) {
+      reported.insert(call);
+      sink.diag(DiagID::err_cannot_prove, call->range,
+                {"that " + what + " is " + std::to_string(st.step) + "-byte aligned, as '" + call->instr->name + "' requires",
+                 "'" + v.name + "' itself starts only " + std::to_string(base) + "-byte aligned (shared arrays of 128 bytes "
+                 "or more start 128-byte aligned, swizzled ones 1024)"});
+      continue;
+    }
     if (!linear) {
       reported.insert(call);
       sink.diag(DiagID::err_cannot_prove, call->range,

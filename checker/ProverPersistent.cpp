@@ -82,7 +82,7 @@ private:
       if (q_.solve(s) != Verdict::Unsat)
         return fail(first, "ring '" + ring.name + "' completes '" + P + "' positions per tile, which the assumptions do not make a positive multiple of its " +
                                std::to_string(S) + " slots (each slot must complete the same number of phases in every tile); add "
-                               "'exo::assume((" + P + ") % " + std::to_string(S) + " == 0);' or resize the ring");
+                               "'exo::assume(" + P + " > 0 && (" + P + ") % " + std::to_string(S) + " == 0);' or resize the ring");
     }
     // Every signal is at a position below P (R0 proved them >= 0).
     for (const PlacedStmt* sig : signals) {

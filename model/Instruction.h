@@ -65,6 +65,10 @@ struct AsyncRole {
   /// whole box on its own ring; an ArriveRing ("arrive_cluster_ring(q)") arrives at the
   /// position on the ring of every block of the cluster.
   bool cluster = false;
+  /// "tma_store": a synchronous instruction whose CUDA form writes its global operand
+  /// through a TMA tensor map (encoded by the launcher from the pointer's exo::extent,
+  /// the box its first shared operand's shape), staged through that shared tile.
+  bool tensorMapStore = false;
   int64_t pending = 0;  // Await: the first integer template argument (0 when none)
   bool async() const { return kind == Kind::Issue || kind == Kind::IssueCommit || kind == Kind::IssueRing; }
   bool ring() const { return kind == Kind::IssueRing || kind == Kind::AwaitRing || kind == Kind::ArriveRing; }
@@ -75,11 +79,14 @@ struct AsyncRole {
   /// A statement that moves a ring position towards completion (a copy or an arrival).
   bool signalsRing() const { return kind == Kind::IssueRing || kind == Kind::ArriveRing; }
   bool commits() const { return kind == Kind::IssueCommit || kind == Kind::Commit; }
+  /// Its global operand goes through a TMA tensor map: a ring copy's source, or a
+  /// tma_store's destination.
+  bool viaTensorMap() const { return kind == Kind::IssueRing || tensorMapStore; }
 };
 
 /// Parses the fourth `[[exo::instr]]` argument ("async(q)", "async_commit(q)",
 /// "commit(q)", "await(q)", "async_ring(q)", "await_ring(q)", "arrive_ring(q)",
-/// "multicast_ring(q)", "arrive_cluster_ring(q)"); false
+/// "multicast_ring(q)", "arrive_cluster_ring(q)", "tma_store"); false
 /// when it is none of them.
 bool parseAsyncRole(const std::string& text, AsyncRole& out);
 

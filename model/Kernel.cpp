@@ -300,6 +300,11 @@ bool sameExpr(const Expr& a, const Expr& b) {
 }
 
 bool parseAsyncRole(const std::string& text, AsyncRole& out) {
+  if (text == "tma_store") {
+    out = AsyncRole{};
+    out.tensorMapStore = true;
+    return true;
+  }
   // Cluster-wide forms first: "multicast_ring(" / "arrive_cluster_ring(" are not
   // prefixes of the others.
   static const std::pair<const char*, AsyncRole::Kind> clusterKinds[] = {{"multicast_ring(", AsyncRole::Kind::IssueRing},

@@ -149,9 +149,13 @@ std::unique_ptr<Kernel> twoTiles(const Kernel& k, std::set<const Stmt*>* second)
     }
   }
   if (some) {
+    // After the kernel's own assumes: the overflow check of each assume uses only the
+    // ones before it, and this one's `hi - lo` needs theirs.
     StmtPtr assume = Stmt::assume(some);
     assume->range = k.body->range;
-    out->body->body.insert(out->body->body.begin(), std::move(assume));
+    auto at = out->body->body.begin();
+    while (at != out->body->body.end() && (*at)->kind == StmtKind::Assume) ++at;
+    out->body->body.insert(at, std::move(assume));
   }
   out->clusterLoop = nullptr;
   out->clusterSize = 1;

@@ -248,8 +248,11 @@ private:
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared) {
         // In declaration order, 16-byte aligned; swizzled arrays 1024-byte aligned (the
-        // swizzle pattern repeats every 8 rows of 128 bytes, from an aligned address).
-        const int64_t align = s.var->swizzle ? 1024 : 16;
+        // swizzle pattern repeats every 8 rows of 128 bytes, from an aligned address),
+        // arrays of 128 bytes or more 128-byte aligned (a TMA store reads its tile from
+        // a 128-byte aligned address: exo::sm90::tma_store).
+        const int64_t bytesOf = s.var->elementCount() * s.var->type.scalarBytes();
+        const int64_t align = s.var->swizzle ? 1024 : bytesOf >= 128 ? 128 : 16;
         s.var->sharedOffset = (bytes + align - 1) / align * align;
         bytes = s.var->sharedOffset + s.var->elementCount() * s.var->type.scalarBytes();
         if (bytes > kMaxSharedBytes && !crossing) crossing = &s;

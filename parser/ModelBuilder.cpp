@@ -1081,8 +1081,11 @@ private:
     }
     ExprPtr el = expr(call->getArg(0));
     if (!el) return;
-    // Beyond 16 bytes only where the base is that aligned: swizzled shared arrays (1024).
-    if (el->kind != ExprKind::Index || (bytes->getExtValue() > 16 && !(el->var && el->var->swizzle))) {
+    // Beyond 16 bytes only where the base may be that aligned: swizzled shared arrays
+    // (1024), other shared arrays (128 when of 128 bytes or more: checker/ProverAlignment
+    // checks the size).
+    if (el->kind != ExprKind::Index ||
+        (bytes->getExtValue() > 16 && !(el->var && (el->var->swizzle || (el->var->memory == Memory::Shared && bytes->getExtValue() <= 128))))) {
       sink_.diag(DiagID::err_aligned_bytes, range(call));
       return;
     }

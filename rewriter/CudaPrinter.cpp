@@ -114,7 +114,9 @@ std::string extentExpr(const Stmt& loop) {
                          ? hi
                          : "(long long)(" + hi + ") - (long long)(" + convertedTo(loop.lo, loop.var->type.scalar) + ")";
   if (loop.step == 1) return "(long long)(" + span + ")";
-  return "((long long)(" + span + ") + " + std::to_string(loop.step - 1) + ") / " + std::to_string(loop.step);
+  // Parenthesized whole: callers write `exo_block % <extent>` (an unparenthesized
+  // quotient there would be `(exo_block % (span + step - 1)) / step`).
+  return "(((long long)(" + span + ") + " + std::to_string(loop.step - 1) + ") / " + std::to_string(loop.step) + ")";
 }
 
 // -------------------------------------------------------------- statements
@@ -219,7 +221,7 @@ private:
   std::string kernelName() const { return kernelFunctionName(k_); }
 
   /// TMA: one tensor map per (global pointer, box) an async_ring instruction copies
-  /// from, a `const __grid_constant__ CUtensorMap` parameter of the kernel encoded by
+  /// from (or a tma_store instruction stores to), a `const __grid_constant__ CUtensorMap` parameter of the kernel encoded by
   /// the launcher from the pointer's exo::extent (checker/InstructionCheck checked it).
   struct TensorMap {
     const Var* tensor;
@@ -238,7 +240,7 @@ private:
     mapsDone_ = true;
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (s.kind != StmtKind::Instr) return true;
-      if (s.instr->async.kind != AsyncRole::Kind::IssueRing) return false;
+      if (!s.instr->async.viaTensorMap()) return false;
       const Operand* dst = boxOperand(*s.instr);
       for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
         if (s.instr->operands[i].kind != Operand::Kind::Global || !dst || dst->tileDims.size() != 2) continue;
@@ -286,7 +288,7 @@ private:
     depth_ = 1;
     os_ << ind() << "const int exo_tid = threadIdx.x;\n";
     if (dynamicShared())
-      os_ << ind() << "extern __shared__ __align__(" << (anySwizzled() ? 1024 : 16) << ") unsigned char exo_smem[];\n";
+      os_ << ind() << "extern __shared__ __align__(" << (anySwizzled() ? 1024 : 128) << ") unsigned char exo_smem[];\n";
     if (k_.persistent) return printPersistentBody();
     printGridIndices();
     // The block body in its own scope, as in the source (it may shadow parameters).
@@ -308,8 +310,8 @@ private:
   /// printGroupedGrid, each running the block body. A ring's position p in the block's
   /// n-th tile is the sequence's p + n * period (the prover proved the period a multiple
   /// of the ring's S slots, so the slot is p's and the parity continues), printed as
-  /// p + exo_<ring>_base: n * period reduced modulo 2^21 S (a multiple of 2 S keeps
-  /// slot and parity, and the sum an int; positions stay distinct for 2^20 phases, which
+  /// p + exo_<ring>_base: n * period reduced modulo 2 S 2^k <= 2^30 (a multiple of 2 S keeps
+  /// slot and parity, and the sum an int; positions stay distinct for 2^k phases, which
   /// the CPU emulation of the rings, keyed by position, needs).
   void printPersistentBody() {
     os_ << ind() << "{\n";
@@ -340,22 +342,29 @@ private:
   /// The loop over this block's tiles around `body`: each tile's grid indices and ring
   /// bases first.
   void tileLoop(const std::function<void()>& body) {
+    line(k_.gridLoops.front()->loc());  // the tile loop's lines: the grid loops'
     os_ << ind() << "// The tiles this block runs, one after another (blockIdx.x, + gridDim.x, ...).\n";
     os_ << ind() << "long long exo_tiles = 1;\n";
     for (const Stmt* l : k_.gridLoops) os_ << ind() << "exo_tiles *= " << extentExpr(*l) << ";\n";
     os_ << ind() << "long long exo_done = 0;  // tiles this block has run\n";
+    line(k_.gridLoops.front()->loc());
     os_ << ind() << "for (long long exo_tile = blockIdx.x; exo_tile < exo_tiles; exo_tile += gridDim.x, ++exo_done) {\n";
     ++depth_;
     if (k_.gridLoops.size() == 2) {
       printGroupedGrid("exo_tile");
     } else {
+      line(k_.gridLoops.front()->loc());
       os_ << ind() << "long long exo_block = exo_tile;\n";
       printLinearGrid();
     }
     for (const Kernel::RingPeriod& p : k_.ringPeriods) {
+      // Modulo 2 S 2^k, the largest such at most 2^30: the slot and parity of every
+      // position kept, the sum with a position an int, positions distinct for 2^k phases.
       const int64_t S = p.ring->dims.empty() ? 1 : p.ring->dims[0];
+      int64_t modulus = 2 * S;
+      while (modulus * 2 <= (int64_t(1) << 30)) modulus *= 2;
       os_ << ind() << "const int " << ringBase(*p.ring) << " = (int)((exo_done * (long long)(" << lowered(p.period)
-          << ")) % " << 2 * S * (int64_t(1) << 20) << "LL);  // position 0 of this tile in ring '" << p.ring->name << "'\n";
+          << ")) % " << modulus << "LL);  // position 0 of this tile in ring '" << p.ring->name << "'\n";
     }
     body();
     --depth_;
@@ -597,7 +606,7 @@ private:
         for (size_t i = 0; i < s.operands.size(); ++i) {
           os_ << (i ? ", " : "");
           // A TMA copy reads its global operand through the tensor map of its box.
-          if (s.instr->async.kind == AsyncRole::Kind::IssueRing && i < s.instr->operands.size() &&
+          if (s.instr->async.viaTensorMap() && i < s.instr->operands.size() &&
               s.instr->operands[i].kind == Operand::Kind::Global)
             os_ << tensorMapOf(s, *s.operands[i]);
           else if (k_.persistent && s.instr->async.ring() && i + 1 == s.operands.size() && ringOf(s))
@@ -778,7 +787,10 @@ private:
             << " (*)" << dimsSuffix(v, 0) << ">(exo_smem + " << v->sharedOffset << ");\n";
       } else {
         // Instructions' vector accesses need 16-byte aligned arrays (proven from here).
-        os_ << ind() << "__shared__ " << (v->swizzle ? "__align__(1024) " : k_.instructions.empty() ? "" : "__align__(16) ") << type << " " << v->name
+        // (Arrays of 128 bytes or more 128: a TMA store's tile, model/ThreadMapping.)
+        const bool big = v->elementCount() * v->type.scalarBytes() >= 128;
+        os_ << ind() << "__shared__ "
+            << (v->swizzle ? "__align__(1024) " : k_.instructions.empty() ? "" : big ? "__align__(128) " : "__align__(16) ") << type << " " << v->name
             << dimsSuffix(v, 0) << ";\n";
       }
       if (v->type.scalar == ScalarKind::MBarrier) {

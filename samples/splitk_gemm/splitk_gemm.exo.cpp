@@ -3,8 +3,10 @@
 //
 // hopper_gemm's warp-specialized block (a TMA producer warpgroup, two wgmma consumer
 // warpgroups, `full` / `empty` rings of four slots) computes one 128 x 256 tile of C
-// over one of SPLITS shares of K, and adds it to C with atomic reductions
-// (wgmma_store_add). For shapes whose C has few tiles and a long K (1024 x 1024 x
+// over one of SPLITS shares of K, and adds it to C with TMA's bulk reductions
+// (wgmma_store_add_tma: each consumer stages its accumulator in 64 x 64 slices of shared
+// memory, Cs, and one thread reduces each slice into C with cp.reduce.async.bulk.tensor;
+// UTMAREDG in SASS). For shapes whose C has few tiles and a long K (1024 x 1024 x
 // 32768: 32 tiles for 132 SMs) the SPLITS blocks of a tile run at once, each doing a
 // SPLITS-th of the K loop. The shares interleave: share s takes the K steps s,
 // s + SPLITS, s + 2 SPLITS, ... (a K step is BK columns, one 128-byte row), so the
@@ -47,6 +49,7 @@ void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
     [[exo::shared]] exo::mbarrier full[STAGES];   // signalled by the copies
     [[exo::shared]] exo::mbarrier empty[STAGES];  // signalled by the consumers
     [[exo::registers]] float acc[1 + CONSUMERS][64][BN];  // acc[0] (the producer's) is unused
+    [[exo::shared]] float Cs[CONSUMERS][64][64];  // each consumer stages its slices of C here
 
     for (int j = 0; j < K / (BK<Element> * SPLITS); ++j) {
       [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
@@ -69,7 +72,7 @@ void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
     [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
       if (g != PRODUCER) {
         exo::sm90::wgmma_wait<0>(acc[g]);
-        exo::sm90::wgmma_store_add(C, N, bm * BM + 64 * (g - 1), bn * BN, acc[g]);  // C += this share's sum
+        exo::sm90::wgmma_store_add_tma(C, N, bm * BM + 64 * (g - 1), bn * BN, acc[g], Cs[g - 1]);  // C += this share's sum, by TMA
       }
     }
   }

@@ -11,6 +11,9 @@
 // every thread's wait for position kt before the copy of position kt + 4 into the same
 // slot (issued at step kt + 2), and the multiply of step kt - 2 (complete at step
 // kt - 1's wgmma_wait<1>) before the copy of step kt + 2 overwrites its slot.
+// The epilogue goes through TMA too (wgmma_store_tma): each warpgroup stages its
+// accumulator in 64 x 64 slices of Cs and one of its threads stores each with a bulk
+// tensor store (UTMASTG).
 // exo-cuda derives each slot's arrival count (2: the A and B copies), the bytes each copy
 // expects (its box) and the parity of each wait, and proves the protocol
 // (checker/ProverAsync); change the ring's size, the copy-ahead distance, a wait's
@@ -40,6 +43,7 @@ void tma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element*
     [[exo::shared(swizzle128)]] Element Bs[STAGES][BN][BK<Element>];
     [[exo::shared]] exo::mbarrier full[STAGES];
     [[exo::registers]] float acc[GROUPS][64][BN];
+    [[exo::shared]] float Cs[GROUPS][64][64];  // each warpgroup stages its slices of C here
 
     // Positions 0 .. AHEAD - 1: the first tiles.
     for (int p = 0; p < AHEAD; ++p) {
@@ -69,7 +73,7 @@ void tma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element*
 
     [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
       exo::sm90::wgmma_wait<0>(acc[g]);
-      exo::sm90::wgmma_store(C, N, bm * BM + 64 * g, bn * BN, acc[g]);
+      exo::sm90::wgmma_store_tma(C, N, bm * BM + 64 * g, bn * BN, acc[g], Cs[g]);
     }
   }
 }

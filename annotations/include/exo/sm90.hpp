@@ -295,6 +295,51 @@ inline void wgmma_store_add([[exo::reduce(add)]] float* C, int ldc, int r0, int 
     for (int j = 0; j < N; ++j) C[(r0 + i) * ldc + c0 + j] += d[i][j];
 }
 
+// An accumulator to global memory through TMA (the Hopper epilogue): its W-column slices
+// go through the shared tile `stage` (the warpgroup's threads write their elements, one
+// thread stores the slice with cp.async.bulk.tensor, and the next slice waits until TMA
+// has read it), so C gets one bulk store per 64 x W slice instead of a store per pair of
+// elements. The staging is part of the meaning: `stage` is written (it holds the last
+// slice after the call) and must be the warpgroup's own. Synchronous: the call returns
+// when the stores are complete. f32 C; C's rows 16-byte aligned (TMA's global strides)
+// and `stage` 128-byte aligned (exo-cuda aligns shared arrays of 128 bytes or more so).
+// The tensor map's box is 64 x W (a row of `stage`: W floats, a multiple of 4, at most 256).
+template <int N, int W>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_store_tma", "tma_store")]]
+inline void wgmma_store_tma(float* C, int ld, int r0, int c0, [[exo::fragment(wgmma_c)]] const float (&d)[64][N],
+                            [[exo::shared]] float (&stage)[64][W]) {
+  static_assert(W % 8 == 0 && W <= 256 && N % W == 0, "slices of W columns, a multiple of 8, that divide N");
+  exo::aligned(stage[0][0], 128);
+  exo::aligned(C[r0 * ld + c0], 16);
+  exo::aligned(C[ld], 16);
+  for (int q = 0; q < N / W; ++q)
+    for (int i = 0; i < 64; ++i)
+      for (int j = 0; j < W; ++j) {
+        stage[i][j] = d[i][q * W + j];
+        C[(r0 + i) * ld + c0 + q * W + j] = stage[i][j];
+      }
+}
+
+// wgmma_store_add through TMA: C += d slice by slice with the bulk tensor reduction
+// (cp.reduce.async.bulk.tensor ... .add.f32: UTMAREDG in SASS), staged as wgmma_store_tma.
+// C is `[[exo::reduce(add)]]`: concurrent reductions of one element commute (split-k),
+// any other access with them is a race (docs/prover.md, "Atomic reductions").
+template <int N, int W>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_store_add_tma", "tma_store")]]
+inline void wgmma_store_add_tma([[exo::reduce(add)]] float* C, int ld, int r0, int c0,
+                                [[exo::fragment(wgmma_c)]] const float (&d)[64][N], [[exo::shared]] float (&stage)[64][W]) {
+  static_assert(W % 8 == 0 && W <= 256 && N % W == 0, "slices of W columns, a multiple of 8, that divide N");
+  exo::aligned(stage[0][0], 128);
+  exo::aligned(C[r0 * ld + c0], 16);
+  exo::aligned(C[ld], 16);
+  for (int q = 0; q < N / W; ++q)
+    for (int i = 0; i < 64; ++i)
+      for (int j = 0; j < W; ++j) {
+        stage[i][j] = d[i][q * W + j];
+        C[(r0 + i) * ld + c0 + q * W + j] += stage[i][j];
+      }
+}
+
 // wgmma_store, clipped to a `rows` x `ldc` matrix: the accumulator elements outside it
 // (the tile crosses C's edge) are not stored.
 template <class T, int N>

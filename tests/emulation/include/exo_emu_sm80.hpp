@@ -66,9 +66,9 @@ inline Scratch& mine() { return scratch[exo_emu::rank][warp()]; }
 
 // A 16-byte access (an ldmatrix row, a vector copy) at an address the hardware would
 // fault on: exo-cuda proves these aligned, so this is a bug of the tool or the kernel.
-inline void check_aligned(const void* p, const char* what) {
-  if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) {
-    std::fprintf(stderr, "exo emulation: %s at %p is not 16-byte aligned (thread %u)\n", what, p, threadIdx.x);
+inline void check_aligned(const void* p, const char* what, unsigned bytes = 16) {
+  if (reinterpret_cast<std::uintptr_t>(p) % bytes != 0) {
+    std::fprintf(stderr, "exo emulation: %s at %p is not %u-byte aligned (thread %u)\n", what, p, bytes, threadIdx.x);
     std::abort();
   }
 }

@@ -450,6 +450,37 @@ void wgmma_store_add(float* C, int ldc, int r0, int c0, const float* d) {
       if (emu::wgmma_c(i, n).thread == emu::thread()) C[(r0 + i) * ldc + c0 + n] += d[emu::wgmma_c(i, n).slot];
 }
 
+// The TMA epilogue: each thread puts its elements of every slice into `stage` (which
+// holds the last slice after the call, as the meaning says) and into C, through the
+// tensor map's base and pitch (a store, or an addition: one emulated thread runs at a
+// time). A C or stage that the map or the tile does not describe fails the run.
+template <bool Add, int N, int W>
+void wgmma_store_staged(const CUtensorMap* map, int r0, int c0, const float* d, float (&stage)[64][W]) {
+  static_assert(W % 8 == 0 && W <= 256 && N % W == 0, "slices of W columns, a multiple of 8, that divide N");
+  if (map->elemBytes != 4 || map->boxRows != 64 || map->boxCols != static_cast<unsigned>(W) || map->swizzle)
+    emu::fail("TMA store: the tensor map's box is not the 64 x W staging tile of floats");
+  exo::sm80::gpu::emu::check_aligned(&stage[0][0], "TMA store shared tile", 128);
+  float* C = static_cast<float*>(const_cast<void*>(map->base));
+  const long long ld = static_cast<long long>(map->pitch / 4);
+  for (int q = 0; q < N / W; ++q)
+    for (int i = 0; i < 64; ++i)
+      for (int j = 0; j < W; ++j) {
+        const emu::Place at = emu::wgmma_c(i, q * W + j);
+        if (at.thread != emu::thread()) continue;
+        stage[i][j] = d[at.slot];
+        float& c = C[(r0 + i) * ld + c0 + q * W + j];
+        c = Add ? c + d[at.slot] : d[at.slot];
+      }
+}
+template <int N, int W>
+void wgmma_store_tma(const CUtensorMap* map, int, int r0, int c0, const float* d, float (&stage)[64][W]) {
+  wgmma_store_staged<false, N, W>(map, r0, c0, d, stage);
+}
+template <int N, int W>
+void wgmma_store_add_tma(const CUtensorMap* map, int, int r0, int c0, const float* d, float (&stage)[64][W]) {
+  wgmma_store_staged<true, N, W>(map, r0, c0, d, stage);
+}
+
 }  // namespace gpu
 }  // namespace sm90
 }  // namespace exo

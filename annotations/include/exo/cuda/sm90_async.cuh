@@ -398,6 +398,77 @@ __device__ __forceinline__ void wgmma_async_sw128(float* d, const T (&a)[RA][C],
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 }
 
+
+// ------------------------------------------------------------ the TMA epilogue
+// wgmma_store_tma / wgmma_store_add_tma: the accumulator's 64 x W slices through the
+// shared tile `stage`. Per slice: each thread writes its elements (slot s of lane l of
+// warp w: row 16w + l/4 + 8((s/2)%2), column 8(s/4) + 2(l%4) + s%2, as wgmma_store), fences
+// them into the async proxy (fence.proxy.async.shared::cta: TMA reads shared memory
+// through it), the warpgroup meets at its named barrier (the kernel's warpgroup barrier:
+// bar 1 + warpgroup, 128 threads), and its first thread issues the bulk tensor store or
+// reduction of the slice and commits it. Before the next slice overwrites `stage` that
+// thread waits until TMA has read it (wait_group.read 0) and the warpgroup meets again;
+// after the last it waits for the writes themselves (wait_group 0: done when the call
+// returns), and the warpgroup meets once more so that `stage` is free.
+// PTX ISA: cp.async.bulk.tensor (.global.shared::cta, .bulk_group), cp.reduce.async.bulk.tensor
+// (.add), cp.async.bulk.commit_group / wait_group[.read], fence.proxy.async.
+namespace detail {
+__device__ __forceinline__ void warpgroup_bar() {
+  asm volatile("bar.sync %0, 128;" ::"r"(1 + (threadIdx.x >> 7)) : "memory");
+}
+template <bool Add>
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, const void* smem_src, int c0, int c1) {
+  if constexpr (Add)
+    asm volatile("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.bulk_group [%0, {%2, %3}], [%1];"
+                 ::"l"(reinterpret_cast<std::uint64_t>(map)), "r"(detail::smem_addr(smem_src)), "r"(c0), "r"(c1)
+                 : "memory");
+  else
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];"
+                 ::"l"(reinterpret_cast<std::uint64_t>(map)), "r"(detail::smem_addr(smem_src)), "r"(c0), "r"(c1)
+                 : "memory");
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+template <bool Add, int N, int W>
+__device__ __forceinline__ void wgmma_store_staged(const CUtensorMap* map, int r0, int c0, const float* d,
+                                                   float (&stage)[64][W]) {
+  static_assert(W % 8 == 0 && W <= 256 && N % W == 0, "slices of W columns, a multiple of 8, that divide N");
+  const int l = static_cast<int>(lane_id()), w = static_cast<int>(warp_in_warpgroup());
+  const bool issuer = (threadIdx.x & 127) == 0;
+  float* p = &stage[16 * w + (l >> 2)][2 * (l & 3)];
+  float* q = p + 8 * W;
+#pragma unroll
+  for (int slice = 0; slice < N / W; ++slice) {
+    if (slice > 0) {
+      if (issuer) asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+      warpgroup_bar();
+    }
+#pragma unroll
+    for (int nb = 0; nb < W / 8; ++nb) {
+      const int s = 4 * (slice * (W / 8) + nb);
+      *reinterpret_cast<float2*>(p + 8 * nb) = make_float2(d[s], d[s + 1]);
+      *reinterpret_cast<float2*>(q + 8 * nb) = make_float2(d[s + 2], d[s + 3]);
+    }
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    warpgroup_bar();
+    if (issuer) tma_store_2d<Add>(map, &stage[0][0], c0 + slice * W, r0);
+  }
+  if (issuer) asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+  warpgroup_bar();
+}
+}  // namespace detail
+
+template <int N, int W>
+__device__ __forceinline__ void wgmma_store_tma(const CUtensorMap* C, int ld, int r0, int c0, const float* d,
+                                                float (&stage)[64][W]) {
+  (void)ld;  // the map carries the pitch
+  detail::wgmma_store_staged<false, N, W>(C, r0, c0, d, stage);
+}
+template <int N, int W>
+__device__ __forceinline__ void wgmma_store_add_tma(const CUtensorMap* C, int ld, int r0, int c0, const float* d,
+                                                    float (&stage)[64][W]) {
+  (void)ld;
+  detail::wgmma_store_staged<true, N, W>(C, r0, c0, d, stage);
+}
 }  // namespace gpu
 
 // ============================================================== host: tensor maps
