@@ -48,7 +48,13 @@ ScopeSet SyncsInEffect::syncsAround(const Path& p, size_t from, bool after, int 
   ScopeSet out;
   for (size_t i = from; i < p.size(); ++i) {
     const Stmt* c = p[i].container;
-    if (c->kind == StmtKind::For && c->loop != LoopKind::Seq) break;  // another collective
+    // Into a parallel loop below the grid too: a barrier there runs, in the iteration of
+    // this side's thread, for every thread of its scope's copy (a barrier may stand only
+    // where its loops' iterations are whole copies of its scope: barrierAllowedIn), so it
+    // orders the two threads when they share that copy, which `covered` asks. (A persistent
+    // kernel's two tiles meet that way: the sibling blocks are two tiles, the barrier in
+    // a role branch of each.)
+    if (c->kind == StmtKind::For && c->loop == LoopKind::Block) break;
     int me = 2 * p[i].child;
     out.merge(after ? syncsIn(c, me, 1 << 30, side) : syncsIn(c, -(1 << 30), me, side));
     // Every other iteration of a sequential loop around the access runs whole between

@@ -96,7 +96,8 @@ public:
   /// evaluated on `side`.
   ScopeSet syncsIn(const model::Stmt* blk, int lo2, int hi2, int side = 0) const;
   /// Syncs that run after (or before) the access within the same iteration of the
-  /// loop whose body is at `from`, at the same collective level.
+  /// loop whose body is at `from`, in parallel loops below the grid too (the thread's
+  /// own iteration; `covered` then asks that the two threads share the scope's copy).
   ScopeSet syncsAround(const Path& p, size_t from, bool after, int side) const;
 };
 
