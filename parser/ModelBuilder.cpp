@@ -547,6 +547,13 @@ private:
     if (const auto* bl = llvm::dyn_cast<c::CXXBoolLiteralExpr>(e)) {
       return at(Expr::intLit(bl->getValue(), typeOf(e)), e);
     }
+    // sizeof(T), alignof(T), sizeof...(Ns): constants of the instance (the value, as
+    // CUDA's types may be spelled differently: exo::bf16 is __nv_bfloat16 there).
+    if (llvm::isa<c::UnaryExprOrTypeTraitExpr>(e) || llvm::isa<c::SizeOfPackExpr>(e)) {
+      c::Expr::EvalResult r;
+      if (!e->isValueDependent() && e->EvaluateAsInt(r, ctx_) && r.Val.isInt())
+        return at(Expr::intLit(static_cast<int64_t>(r.Val.getInt().getZExtValue()), typeOf(e)), e);
+    }
     if (const auto* fl = llvm::dyn_cast<c::FloatingLiteral>(e)) {
       return at(Expr::floatLit(fl->getValueAsApproximateDouble(), tokenSpelling(fl->getLocation()), typeOf(e)), e);
     }
@@ -883,7 +890,16 @@ private:
   bool instanceName(const c::TemplateArgumentList& args, std::string& shortName, std::string& spelled) {
     llvm::raw_string_ostream os(spelled);
     c::printTemplateArgumentList(os, args.asArray(), ctx_.getPrintingPolicy());
+    // A parameter pack's arguments count one by one (an empty pack adds nothing).
+    std::vector<c::TemplateArgument> flat;
     for (const c::TemplateArgument& a : args.asArray()) {
+      if (a.getKind() != c::TemplateArgument::Pack) {
+        flat.push_back(a);
+        continue;
+      }
+      for (const c::TemplateArgument& e : a.pack_elements()) flat.push_back(e);
+    }
+    for (const c::TemplateArgument& a : flat) {
       std::string one;
       ScalarKind sk;
       if (a.getKind() == c::TemplateArgument::Integral) {

@@ -257,9 +257,21 @@ private:
       sink.diag(model::DiagID::warn_kernel_implicit_instance, toSrcLoc(fn->getPointOfInstantiation()),
                 {instanceSpelling(ctx, fn)});
     }
-    for (const c::FunctionDecl* fn : templates)
+    for (const c::FunctionDecl* fn : templates) {
+      // `extern template void k<float>(...);` declares an instance defined elsewhere:
+      // it instantiates nothing in this file, so exo-cuda has no kernel to generate.
+      bool externOnly = false;
+      if (const c::FunctionTemplateDecl* t = fn->getDescribedFunctionTemplate())
+        for (const c::FunctionDecl* s : t->specializations())
+          externOnly |= s->getTemplateSpecializationKind() == c::TSK_ExplicitInstantiationDeclaration;
       sink.diag(model::DiagID::err_kernel_template, toSrcLoc(fn->getLocation()),
-                {fn->getNameAsString(), "has no explicit instantiation"});
+                {fn->getNameAsString(),
+                 externOnly ? "has only 'extern template' declarations, which instantiate nothing in this file (the "
+                              "instance is defined elsewhere); write the explicit instantiation definition "
+                              "('template void " + fn->getNameAsString() + "<...>(...);', without 'extern') in the file "
+                              "exo-cuda reads"
+                            : "has no explicit instantiation"});
+    }
     if (fns.empty()) {
       if (templates.empty())
         sink.diag(model::DiagID::err_no_kernel, toSrcLoc(sm.getLocForStartOfFile(sm.getMainFileID())));
