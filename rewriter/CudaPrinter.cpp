@@ -248,7 +248,9 @@ private:
         bool known = false;
         for (const TensorMap& o : maps_) known |= o.tensor == m.tensor && o.boxRows == m.boxRows && o.boxCols == m.boxCols && o.swizzle == m.swizzle;
         if (known) continue;
-        m.name = "exo_tmap_" + m.tensor->name + "_" + std::to_string(m.boxRows) + "x" + std::to_string(m.boxCols);
+        // A plain (unswizzled) map of the same box as a swizzled one is another map.
+        m.name = "exo_tmap_" + m.tensor->name + "_" + std::to_string(m.boxRows) + "x" + std::to_string(m.boxCols) +
+                 (m.swizzle ? "" : "_plain");
         maps_.push_back(m);
       }
       return false;
@@ -265,7 +267,9 @@ private:
   std::string tensorMapOf(const Stmt& call, const Expr& global) {
     const Operand* dst = boxOperand(*call.instr);
     for (const TensorMap& m : tensorMaps())
-      if (dst && m.tensor == global.var && m.boxRows == boxRows(*call.instr) && m.boxCols == dst->tileDims[1]) return "&" + m.name;
+      if (dst && m.tensor == global.var && m.boxRows == boxRows(*call.instr) && m.boxCols == dst->tileDims[1] &&
+          m.swizzle == (dst->swizzle != 0))
+        return "&" + m.name;
     return "nullptr /* no tensor map */";
   }
 

@@ -304,6 +304,8 @@ inline void wgmma_store_add([[exo::reduce(add)]] float* C, int ldc, int r0, int 
 // when the stores are complete. f32 C; C's rows 16-byte aligned (TMA's global strides)
 // and `stage` 128-byte aligned (exo-cuda aligns shared arrays of 128 bytes or more so).
 // The tensor map's box is 64 x W (a row of `stage`: W floats, a multiple of 4, at most 256).
+// TMA writes no element outside the tensor: a column outside 0 .. ld - 1 is not stored
+// (rows outside it are out of C's extent, which the prover refuses).
 template <int N, int W>
 [[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_store_tma", "tma_store")]]
 inline void wgmma_store_tma(float* C, int ld, int r0, int c0, [[exo::fragment(wgmma_c)]] const float (&d)[64][N],
@@ -316,12 +318,13 @@ inline void wgmma_store_tma(float* C, int ld, int r0, int c0, [[exo::fragment(wg
     for (int i = 0; i < 64; ++i)
       for (int j = 0; j < W; ++j) {
         stage[i][j] = d[i][q * W + j];
-        C[(r0 + i) * ld + c0 + q * W + j] = stage[i][j];
+        if (0 <= c0 + q * W + j && c0 + q * W + j < ld) C[(r0 + i) * ld + c0 + q * W + j] = stage[i][j];
       }
 }
 
 // wgmma_store_add through TMA: C += d slice by slice with the bulk tensor reduction
-// (cp.reduce.async.bulk.tensor ... .add.f32: UTMAREDG in SASS), staged as wgmma_store_tma.
+// (cp.reduce.async.bulk.tensor ... .add.f32: UTMAREDG in SASS), staged and clipped as
+// wgmma_store_tma.
 // C is `[[exo::reduce(add)]]`: concurrent reductions of one element commute (split-k),
 // any other access with them is a race (docs/prover.md, "Atomic reductions").
 template <int N, int W>
@@ -336,7 +339,7 @@ inline void wgmma_store_add_tma([[exo::reduce(add)]] float* C, int ld, int r0, i
     for (int i = 0; i < 64; ++i)
       for (int j = 0; j < W; ++j) {
         stage[i][j] = d[i][q * W + j];
-        C[(r0 + i) * ld + c0 + q * W + j] += stage[i][j];
+        if (0 <= c0 + q * W + j && c0 + q * W + j < ld) C[(r0 + i) * ld + c0 + q * W + j] += stage[i][j];
       }
 }
 

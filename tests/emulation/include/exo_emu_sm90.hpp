@@ -452,8 +452,9 @@ void wgmma_store_add(float* C, int ldc, int r0, int c0, const float* d) {
 
 // The TMA epilogue: each thread puts its elements of every slice into `stage` (which
 // holds the last slice after the call, as the meaning says) and into C, through the
-// tensor map's base and pitch (a store, or an addition: one emulated thread runs at a
-// time). A C or stage that the map or the tile does not describe fails the run.
+// tensor map's base and pitch, only inside its dims as TMA does (a store, or an
+// addition: one emulated thread runs at a time). A C or stage that the map or the tile
+// does not describe fails the run.
 template <bool Add, int N, int W>
 void wgmma_store_staged(const CUtensorMap* map, int r0, int c0, const float* d, float (&stage)[64][W]) {
   static_assert(W % 8 == 0 && W <= 256 && N % W == 0, "slices of W columns, a multiple of 8, that divide N");
@@ -468,7 +469,11 @@ void wgmma_store_staged(const CUtensorMap* map, int r0, int c0, const float* d, 
         const emu::Place at = emu::wgmma_c(i, q * W + j);
         if (at.thread != emu::thread()) continue;
         stage[i][j] = d[at.slot];
-        float& c = C[(r0 + i) * ld + c0 + q * W + j];
+        // TMA writes only inside the tensor map's dims (the meaning says so too).
+        const long long row = r0 + i, col = c0 + q * W + j;
+        if (row < 0 || row >= static_cast<long long>(map->rows) || col < 0 || col >= static_cast<long long>(map->cols))
+          continue;
+        float& c = C[row * ld + col];
         c = Add ? c + d[at.slot] : d[at.slot];
       }
 }

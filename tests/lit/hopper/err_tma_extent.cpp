@@ -4,6 +4,6 @@
 // RUN: sed -e 's/tma_load_sw128(As\[p\], A, K,/tma_load_sw128(As[p], A, K \/ 2,/' %samples/tma_gemm/tma_gemm.exo.cpp > %t.exo.cpp
 // RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
 
-// CHECK: {{.*}}.tmp.exo.cpp:52:47: error: 'exo::sm90::tma_load_sw128' reads 'A' through a TMA tensor map, which needs the row pitch of its exo::extent, 'K', not 'K / 2'
+// CHECK: {{.*}}.tmp.exo.cpp:52:47: error: 'exo::sm90::tma_load_sw128' accesses 'A' through a TMA tensor map, which needs the row pitch of its exo::extent, 'K', not 'K / 2'
 // CHECK-NOT: error:
 // CHECK: 1 error generated.

@@ -3,6 +3,6 @@
 // what the hardware does. Refused at the operand.
 // RUN: sed -e 's/tma_load_sw128_fill(As\[kt % STAGES\], A, M, K/tma_load_sw128_fill(As[kt % STAGES], A, M + 64, K/' %samples/ragged_gemm/ragged_gemm.exo.cpp > %t.exo.cpp
 // RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
-// CHECK: {{.*}}.tmp.exo.cpp:{{[0-9]+}}:{{[0-9]+}}: error: 'exo::sm90::tma_load_sw128_fill' reads 'A' through a TMA tensor map, which needs the rows of its exo::extent, 'M', not 'M + 64'
+// CHECK: {{.*}}.tmp.exo.cpp:{{[0-9]+}}:{{[0-9]+}}: error: 'exo::sm90::tma_load_sw128_fill' accesses 'A' through a TMA tensor map, which needs the rows of its exo::extent, 'M', not 'M + 64'
 // CHECK-NOT: error:
 // CHECK: 1 error generated.

@@ -7,10 +7,10 @@
 // multiples (the extent's 128 floats).
 // RUN: %exo-cuda --check-only %s 2>&1 | count 0
 // RUN: %exo-cuda %s -o %t.cu && FileCheck %s < %t.cu
-// CHECK: exo::sm90::gpu::wgmma_store_tma<128, 64>(&exo_tmap_C_64x64, 128, 0, 0, acc, stage);
+// CHECK: exo::sm90::gpu::wgmma_store_tma<128, 64>(&exo_tmap_C_64x64_plain, 128, 0, 0, acc, stage);
 // CHECK: EXO_NAMED_BARRIER(1 + exo_tid / 128, 128);
-// CHECK: exo::sm90::gpu::wgmma_store_add_tma<128, 64>(&exo_tmap_D_64x64, 128, 0, 0, acc, stage);
-// CHECK: make_tensor_map_2d(&exo_tmap_C_64x64, C, (unsigned long long)(64), (unsigned long long)(128), (unsigned long long)(128) * sizeof(*C), 64, 64, false)
+// CHECK: exo::sm90::gpu::wgmma_store_add_tma<128, 64>(&exo_tmap_D_64x64_plain, 128, 0, 0, acc, stage);
+// CHECK: make_tensor_map_2d(&exo_tmap_C_64x64_plain, C, (unsigned long long)(64), (unsigned long long)(128), (unsigned long long)(128) * sizeof(*C), 64, 64, false)
 // RUN: sed -e '/the stage is free again/d' %s > %t2.exo.cpp
 // RUN: not %exo-cuda --check-only %t2.exo.cpp 2>&1 | FileCheck %s --check-prefix=RACE
 // RACE: error: data race on 'stage'
