@@ -23,8 +23,7 @@ namespace {
 /// locals, without the shared/register array declarations, and ring positions shifted.
 class Cloner {
 public:
-  Cloner(Kernel& out, const Kernel& k, bool renaming, std::set<const Stmt*>* made)
-      : out_(out), k_(k), renaming_(renaming), made_(made) {
+  Cloner(Kernel& out, const Kernel& k, bool renaming) : out_(out), k_(k), renaming_(renaming) {
     // The second tile is another tile: its global memory is apart from the first's in
     // the model (two different tiles never conflict there: the one-tile proof showed it
     // for any two blocks), as if through other pointers that alias nothing.
@@ -75,7 +74,6 @@ public:
       if (b) {
         if (StmtPtr cb = stmt(*b)) c->body.push_back(std::move(cb));
       }
-    if (made_) made_->insert(c.get());
     return c;
   }
 
@@ -100,31 +98,30 @@ private:
   Kernel& out_;
   const Kernel& k_;
   bool renaming_;
-  std::set<const Stmt*>* made_;
   std::map<const Var*, Var*> vars_;
 };
 
 /// The copy of the path from k.body down to the block body, with the block body
 /// replaced by `{ first; second }`.
-StmtPtr copyGrid(const Stmt& s, const Kernel& k, Kernel& out, std::set<const Stmt*>* second) {
+StmtPtr copyGrid(const Stmt& s, const Kernel& k, Kernel& out) {
   if (&s == k.blockBody) {
     auto both = Stmt::block();
     both->range = s.range;
     out.blockBody = both.get();
-    both->body.push_back(Cloner(out, k, false, nullptr).stmt(s));
-    both->body.push_back(Cloner(out, k, true, second).stmt(s));
+    both->body.push_back(Cloner(out, k, false).stmt(s));
+    both->body.push_back(Cloner(out, k, true).stmt(s));
     return both;
   }
-  auto c = Cloner(out, k, false, nullptr).stmt(s);  // a shallow start: its body is redone below
+  auto c = Cloner(out, k, false).stmt(s);  // a shallow start: its body is redone below
   c->body.clear();
-  for (const StmtPtr& b : s.body) c->body.push_back(copyGrid(*b, k, out, second));
+  for (const StmtPtr& b : s.body) c->body.push_back(copyGrid(*b, k, out));
   if (s.kind == StmtKind::For && s.loop == LoopKind::Block) out.gridLoops.push_back(c.get());
   return c;
 }
 
 }  // namespace
 
-std::unique_ptr<Kernel> twoTiles(const Kernel& k, std::set<const Stmt*>* second) {
+std::unique_ptr<Kernel> twoTiles(const Kernel& k) {
   auto out = std::make_unique<Kernel>();
   out->name = k.name;
   out->instance = k.instance;
@@ -133,7 +130,7 @@ std::unique_ptr<Kernel> twoTiles(const Kernel& k, std::set<const Stmt*>* second)
   out->namespaces = k.namespaces;
   out->loc = k.loc;
   out->params = k.params;
-  out->body = copyGrid(*k.body, k, *out, second);
+  out->body = copyGrid(*k.body, k, *out);
   // A block runs two tiles only when there are at least two: assumed, so that every
   // witness has them (some grid loop runs twice; each runs at least once when a tile does).
   ExprPtr some;

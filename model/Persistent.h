@@ -5,7 +5,6 @@
 #pragma once
 
 #include <map>
-#include <set>
 #include <memory>
 
 #include "model/Kernel.h"
@@ -25,8 +24,7 @@ ExprPtr cloneExpr(const ExprPtr& e, const std::map<const Var*, Var*>& vars);
 /// tile's ended. Tile coordinates (the grid loops' variables) are the same in both:
 /// checker/PersistentCheck requires that shared memory, rings and barriers never depend
 /// on them, so every tile runs the same sequence of those. The returned kernel refers to
-/// k's parameters, arrays and instructions: k must outlive it. `second` gets the copy's
-/// statements (to tell them apart in diagnostics).
-std::unique_ptr<Kernel> twoTiles(const Kernel& k, std::set<const Stmt*>* second = nullptr);
+/// k's parameters, arrays and instructions: k must outlive it.
+std::unique_ptr<Kernel> twoTiles(const Kernel& k);
 
 }  // namespace exo::model
