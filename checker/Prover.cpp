@@ -377,24 +377,20 @@ bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const Prov
       ok = provePersistent(
           k, sink,
           [&](const Kernel& two, DiagSink& s) {
-            // Its own budget (the limits are per proof), counted in the totals after.
+            // Its own budget (the limits are per proof), counted in the totals after
+            // (also when it ends at a limit: the exception passes through).
             ProverStats twoStats;
-            struct Merge {
-              ProverStats& into;
-              ProverStats& from;
-              ~Merge() {
-                into.accessPairs += from.accessPairs;
-                into.solverQueries += from.solverQueries;
-                into.pairsCompared += from.pairsCompared;
-                into.overflowChecks += from.overflowChecks;
-                into.overflowSolved += from.overflowSolved;
-                into.solverWork += from.solverWork;
-                into.slowestQuerySeconds = std::max(into.slowestQuerySeconds, from.slowestQuerySeconds);
-              }
-            } merge{st, twoStats};
-            Prover both(two, s, twoStats, limits);
-            both.syncWarnings = Prover::SyncWarnings::BothTiles;
-            return both.run();
+            bool ok = false;
+            try {
+              Prover both(two, s, twoStats, limits);
+              both.syncWarnings = Prover::SyncWarnings::BothTiles;
+              ok = both.run();
+            } catch (...) {
+              st.add(twoStats);
+              throw;
+            }
+            st.add(twoStats);
+            return ok;
           },
           st, limits);
   } catch (const LimitReached&) {

@@ -20,6 +20,18 @@ struct ProverStats {
   uint64_t solverWork = 0;    // Z3 resource units spent (its deterministic "rlimit count")
   double seconds = 0;         // wall time of the proof
   double slowestQuerySeconds = 0;  // the longest single solver check (see kGuardTimeoutMs)
+
+  /// Counts of another proof (a persistent kernel's two-tile one) added to these; its
+  /// time is inside this proof's `seconds` already.
+  void add(const ProverStats& o) {
+    accessPairs += o.accessPairs;
+    solverQueries += o.solverQueries;
+    pairsCompared += o.pairsCompared;
+    overflowChecks += o.overflowChecks;
+    overflowSolved += o.overflowSolved;
+    solverWork += o.solverWork;
+    if (o.slowestQuerySeconds > slowestQuerySeconds) slowestQuerySeconds = o.slowestQuerySeconds;
+  }
 };
 
 /// Deterministic bounds on the prover's work (never wall-clock: the verdict must not

@@ -110,10 +110,9 @@ private:
       // every group arrives at the same positions, model/Rings).
       std::optional<RingThreads> t = ringThreads(k_, *sig->stmt, why);
       if (!t || t->tuples.empty()) continue;
-      std::optional<LoopTuple> tuple = LoopTuple{};
-      for (size_t l = 0; l < t->loops.size(); ++l) tuple->push_back({t->loops[l], t->tuples[0][l]});
-      Pinned pin = pinAt(*sig, target, anchor.iter.empty() ? Path{} : gridPrefix(k_, sig->path), anchor, std::nullopt,
-                         tag++, tuple ? &*tuple : nullptr);
+      LoopTuple tuple;
+      for (size_t l = 0; l < t->loops.size(); ++l) tuple.push_back({t->loops[l], t->tuples[0][l]});
+      Pinned pin = pinAt(*sig, target, gridPrefix(k_, sig->path), anchor, std::nullopt, tag++, &tuple);
       for (const z3::expr& d : pin.defs) s.add(d);
       signalled = signalled || *pin.exists;
     }

@@ -11,7 +11,7 @@
 #include "checker/ProverSyncs.h"
 #include "checker/ProverWitness.h"
 #include "model/ExprPrinter.h"
-#include "model/Evaluate.h"
+#include "model/ThreadMapping.h"
 #include "model/Instruction.h"
 #include "model/Rings.h"
 
@@ -117,17 +117,11 @@ public:
   }
 
   /// Two statements' RingThreads name the same threads: their parallel loops map
-  /// threads alike (level, start, step, threads per iteration and of the collective
-  /// split: model/ThreadMapping) and the same iterations run them.
+  /// threads alike (model::sameThreadSplit) and the same iterations run them.
   static bool sameThreads(const RingThreads& a, const RingThreads& b) {
     if (a.loops.size() != b.loops.size() || a.tuples != b.tuples || a.threadsPerTuple != b.threadsPerTuple) return false;
-    for (size_t i = 0; i < a.loops.size(); ++i) {
-      const Stmt& x = *a.loops[i];
-      const Stmt& y = *b.loops[i];
-      if (x.loop != y.loop || x.step != y.step || x.unit != y.unit || x.collective != y.collective ||
-          x.tripCount() != y.tripCount() || constantValue(*x.lo) != constantValue(*y.lo))
-        return false;
-    }
+    for (size_t i = 0; i < a.loops.size(); ++i)
+      if (!sameThreadSplit(*a.loops[i], *b.loops[i])) return false;
     return true;
   }
 

@@ -277,4 +277,11 @@ private:
 
 bool mapThreads(Kernel& k, DiagSink& sink) { return Mapper(k, sink).run(); }
 
+bool sameThreadSplit(const Stmt& a, const Stmt& b) {
+  if (!a.isParallel() || !b.isParallel() || !a.lo || !b.lo) return false;
+  const std::optional<int64_t> la = constantValue(*a.lo), lb = constantValue(*b.lo);
+  return a.loop == b.loop && la && la == lb && a.step == b.step && a.tripCount() == b.tripCount() &&
+         a.unit == b.unit && a.collective == b.collective;
+}
+
 }  // namespace exo::model

@@ -83,4 +83,10 @@ N flatThread(const std::vector<const Stmt*>& threadLoops, IterOf iterOf, const N
 /// Returns false if it reported an error.
 bool mapThreads(Kernel& k, DiagSink& sink);
 
+/// Two parallel loops split threads alike: the same level, constant start, step, trip
+/// count, threads per iteration and of the collective they split, so iteration i of
+/// one runs on the threads of iteration i of the other (two role loops of one kernel,
+/// the loops around two statements that arrive at one ring).
+bool sameThreadSplit(const Stmt& a, const Stmt& b);
+
 }  // namespace exo::model

@@ -411,9 +411,7 @@ private:
                s->forBody()->body[0]->cond && isRoleCondition(*s->forBody()->body[0]->cond, {s.get()}))
         p = s.get();
       if (!p) return std::nullopt;
-      if (t.loop && (p->loop != t.loop->loop || p->tripCount() != t.loop->tripCount() || p->unit != t.loop->unit ||
-                     p->collective != t.loop->collective || p->step != t.loop->step || !constantValue(*p->lo) ||
-                     constantValue(*p->lo) != constantValue(*t.loop->lo) || p->var->type.scalar != t.loop->var->type.scalar))
+      if (t.loop && (!sameThreadSplit(*p, *t.loop) || p->var->type.scalar != t.loop->var->type.scalar))
         return std::nullopt;
       if (!t.loop) t.loop = p;
       t.stmts.push_back(s.get());
@@ -682,10 +680,8 @@ private:
   bool fusesWith(const Stmt& pro, const Stmt& next) const {
     if (next.kind != StmtKind::For || next.isParallel()) return false;
     const Stmt* p = rolesInside(next);
-    if (!p || !pro.isParallel() || pro.loop != p->loop || pro.tripCount() != p->tripCount() || pro.unit != p->unit ||
-        pro.collective != p->collective || pro.step != p->step || pro.var->name != p->var->name ||
-        pro.var->type.scalar != p->var->type.scalar || pro.compareAs != p->compareAs || !pro.lo || !p->lo ||
-        !constantValue(*pro.lo) || constantValue(*pro.lo) != constantValue(*p->lo))
+    if (!p || !sameThreadSplit(pro, *p) || pro.var->name != p->var->name ||
+        pro.var->type.scalar != p->var->type.scalar || pro.compareAs != p->compareAs)
       return false;
     const Stmt* body = pro.forBody();
     if (!body || body->body.size() != 1) return false;
