@@ -20,6 +20,7 @@
 #include "checker/ProverAlignment.h"
 #include "checker/ProverAsync.h"
 #include "checker/ProverFast.h"
+#include "checker/ProverInitialized.h"
 #include "checker/ProverOverflow.h"
 #include "checker/ProverPersistent.h"
 #include "checker/ProverQuery.h"
@@ -52,6 +53,7 @@ public:
     checkGlobalBounds();  // its own context: the fast path and the reporting path stay as they were
     checkAlignments(facts_, stats_, limits_, sink_);  // its own context too
     checkOverflow(facts_, stats_, limits_, sink_);    // intervals first, then its own context
+    if (checkReadsInitialized) checkInitializedReads(facts_, stats_, limits_, sink_);  // its own context
     // The fast path decides; when it proves the kernel there is nothing to report.
     // Otherwise the reporting path below asks its questions as it always has (a
     // witness depends on the solver's history, so that history must not change).
@@ -82,6 +84,9 @@ public:
   /// unneeded in both tiles of the two-tile model (its two copies share a range).
   enum class SyncWarnings { All, None, BothTiles };
   SyncWarnings syncWarnings = SyncWarnings::All;
+  /// Off for the two-tile model of a persistent kernel: the one-tile proof showed every
+  /// read written before it within its tile, which holds for each tile alike.
+  bool checkReadsInitialized = true;
 
 private:
   void warnUnneededSyncs() {
@@ -384,6 +389,7 @@ bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const Prov
             try {
               Prover both(two, s, twoStats, limits);
               both.syncWarnings = Prover::SyncWarnings::BothTiles;
+              both.checkReadsInitialized = false;
               ok = both.run();
             } catch (...) {
               st.add(twoStats);

@@ -46,6 +46,7 @@ public:
           if (s.op != "=") add(*s.lhs, false, s);
           add(*s.lhs, true, s);
         } else if (s.lhs->var) {
+          if (s.op != "=") addScalarRead(*s.lhs, s);
           f_.scalarWrites.push_back({&s, path_});
           f_.assigned.insert(s.lhs->var);
         }
@@ -85,6 +86,8 @@ private:
   void reads(const ExprPtr& e, const Stmt& s) {
     if (!e) return;
     if (e->kind == ExprKind::Index && e->var) add(*e, false, s);
+    if (e->kind == ExprKind::VarRef && e->var && e->var->kind == VarKind::Scalar && e->var->memory == Memory::Local)
+      addScalarRead(*e, s);
     for (size_t i = 0; i < e->args.size(); ++i) {
       // An operand that C evaluates only when a condition holds is guarded by it.
       std::optional<std::pair<const Expr*, bool>> guard = operandGuard(*e, i);
@@ -94,19 +97,25 @@ private:
     }
   }
   void add(const Expr& e, bool write, const Stmt& s) {
-    AccessSite a;
-    a.expr = &e;
-    a.var = e.var;
+    AccessSite a = placed(e, s, f_.sites.size());
     a.write = write;
     // Only the target of an atomic `+=` (its read and its write) is the atomic access:
     // what the right-hand side or an index reads is a plain read.
     a.atomic = s.kind == StmtKind::Assign && s.atomic && &e == s.lhs.get();
+    f_.sites.push_back(std::move(a));
+  }
+  void addScalarRead(const Expr& e, const Stmt& s) { f_.scalarReads.push_back(placed(e, s, f_.scalarReads.size())); }
+  /// An access of `e` by statement `s` here, the `order`-th of its list.
+  AccessSite placed(const Expr& e, const Stmt& s, size_t order) const {
+    AccessSite a;
+    a.expr = &e;
+    a.var = e.var;
     a.stmt = &s;
     a.path = path_;
-    a.order = static_cast<int>(f_.sites.size());
+    a.order = static_cast<int>(order);
     a.guards = guards_;
     a.instr = instr_;
-    f_.sites.push_back(std::move(a));
+    return a;
   }
 
   KernelFacts& f_;

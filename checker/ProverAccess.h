@@ -60,6 +60,9 @@ struct KernelFacts {
   std::vector<PlacedStmt> collectiveOps;       // instructions issued by more than one thread
   std::vector<PlacedStmt> alignments;          // exo::aligned in instructions' meanings
   std::vector<PlacedStmt> scalarWrites;        // Assign to a scalar (VarRef lhs)
+  /// Reads of local scalars (expr: the VarRef; no indices), for checker/ProverInitialized:
+  /// kept apart from `sites`, which the race checks compare (a scalar is one thread's).
+  std::vector<AccessSite> scalarReads;
   std::map<const model::Var*, PlacedStmt> decls;  // Decl of each local scalar/array
   std::map<const model::Var*, const model::Stmt*> loopOf;  // loop variable -> its For
   std::set<const model::Var*> assigned;        // scalars assigned after their declaration

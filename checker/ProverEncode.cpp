@@ -187,6 +187,13 @@ Instance Encoder::instantiateApart(const Path& path, const std::string& tag, std
   return inst;
 }
 
+Instance Encoder::instantiateDefined(const Path& path, const std::string& tag, std::vector<z3::expr>& ranges) {
+  iterationsApart_ = true;
+  Instance inst = instantiateApart(path, tag, ranges);
+  iterationsApart_ = false;
+  return inst;
+}
+
 Instance Encoder::instantiate(const Path& path, const std::string& tag) {
   Instance inst;
   // A fact saying that the instance runs (not defining an atom): apart, if asked.
@@ -229,8 +236,11 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
       // Apart: a parallel loop's iteration is one of the collective's copies of its unit
       // (a definition: the decomposition of the flat index); that it is a real iteration
       // (below the trip count) is a range fact like any loop's.
-      if (ranges_ && c->loop != LoopKind::Seq && c->loop != LoopKind::Block && c->unit > 0 && c->collective > 0)
-        inst.facts.push_back(K >= 0 && K < ctx.int_val(static_cast<int64_t>((c->collective + c->unit - 1) / c->unit)));
+      if (ranges_ && c->loop != LoopKind::Seq && c->loop != LoopKind::Block && c->unit > 0 && c->collective > 0) {
+        z3::expr copies = K >= 0 && K < ctx.int_val(static_cast<int64_t>((c->collective + c->unit - 1) / c->unit));
+        if (iterationsApart_) range(copies);
+        else inst.facts.push_back(copies);
+      }
       inst.loopVar[c->var] = v;
       inst.iter[c] = k;
       inst.loops.push_back(c);

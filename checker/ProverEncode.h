@@ -79,6 +79,11 @@ public:
   /// then only define atoms: always satisfiable. For instances whose existence is a
   /// formula (checker/ProverAsync).
   Instance instantiateApart(const Path& path, const std::string& tag, std::vector<z3::expr>& ranges);
+  /// instantiateApart, with the bounds of the parallel iterations in `ranges` too: every
+  /// fact left in `facts` only defines an atom from others, so the caller may define the
+  /// iteration atoms as it likes (checker/ProverInitialized pins them to another
+  /// instance's) and the facts stay satisfiable.
+  Instance instantiateDefined(const Path& path, const std::string& tag, std::vector<z3::expr>& ranges);
 
   /// Integer value of e in inst; nullopt with `why` set if it cannot be encoded.
   /// Side conditions (division, select) are appended to inst.facts.
@@ -121,6 +126,7 @@ private:
   std::optional<Poly> shiftBySmallVar(const model::Expr& e, Instance& inst, std::string& why, int depth);
 
   std::vector<z3::expr>* ranges_ = nullptr;  // instantiateApart's destination for range facts
+  bool iterationsApart_ = false;             // instantiateDefined: parallel bounds are ranges too
   std::vector<z3::expr> atoms_;
   std::map<const model::Var*, int> paramAtoms_;
   std::vector<std::pair<const model::Var*, int>> params_;

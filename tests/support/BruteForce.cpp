@@ -1,5 +1,7 @@
 #include "tests/support/BruteForce.h"
 
+#include "model/Walk.h"
+
 #include "model/Evaluate.h"
 #include "model/Instruction.h"
 #include "model/Rings.h"
@@ -178,6 +180,7 @@ private:
         }
         return;
       case StmtKind::Decl:
+        if (s.var->kind == VarKind::Array) written_.erase(s.var);  // a new array: nothing written yet
         if (s.init) {
           touchReads(s.init, base);
           env_[s.var] = eval(*s.init);
@@ -274,7 +277,16 @@ private:
 
   void touchReads(const ExprPtr& e, int64_t thread) {
     if (!e) return;
-    for (const ExprPtr& a : e->args) touchReads(a, thread);
+    for (size_t i = 0; i < e->args.size(); ++i) {
+      // An operand C evaluates only when a condition holds (the arms of `?:`, the right
+      // of `&&`): skipped reads still count as accesses for races (as the prover's
+      // encoding does when a guard is not encodable), not as reads of a value.
+      const bool outer = skippedArm_;
+      if (std::optional<std::pair<const Expr*, bool>> g = operandGuard(*e, i); g && !skippedArm_)
+        skippedArm_ = (eval(*g->first) != 0) != g->second;
+      touchReads(e->args[i], thread);
+      skippedArm_ = outer;
+    }
     if (e->kind == ExprKind::Index) access(*e, thread, false);
   }
 
@@ -322,6 +334,13 @@ private:
         }
         flat = flat * v->dims[d] + i;
       }
+    }
+    if (v->memory == Memory::Local || v->memory == Memory::Registers) {
+      // Sequentially, every read of a thread's own array sees an earlier write.
+      if (write) written_[v].insert(flat);
+      else if (!skippedArm_ && !written_[v].count(flat))
+        fail(res_.uninitializedRead, v->name + "[" + std::to_string(flat) + "] read by thread " + std::to_string(t) +
+                                         " before anything wrote it");
     }
     if (v->memory == Memory::Local) return;  // private to the thread
     // An asynchronous access still in flight on this element: touching it is a race.
@@ -510,6 +529,8 @@ private:
   int64_t budget_;
   bool lastBlockOnly_ = false;
   std::map<const Var*, Wide> env_;
+  std::map<const Var*, std::set<int64_t>> written_;  // register / local elements written since their declaration
+  bool skippedArm_ = false;                          // touchReads is in an operand C does not evaluate
   BruteResult res_;
   int64_t cta_ = 0;
   std::vector<std::vector<int64_t>> epoch_;

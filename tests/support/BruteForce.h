@@ -26,10 +26,12 @@ struct BruteResult {
                                 // not ordered after the completion of p - S, on a slot some thread waits on)
   bool ringNegative = false;    // a copy or arrival at a position < 0: slot p % S is outside the ring
   bool ringUnwaited = false;    // a TMA copy whose position no thread waits for: it may land after the CTA ends
+  bool uninitializedRead = false;  // a register or local array element read (sequentially) before anything
+                                   // wrote it since its declaration; the arm a `?:` or `&&` skips is not read
   std::string detail;          // the first problem, for test messages
   bool bad() const {
     return race || crossBlock || outOfBounds || registerOwner || notAwaited || ringDeadlock || ringOverSignal || ringPhase ||
-           ringNegative || ringUnwaited;
+           ringNegative || ringUnwaited || uninitializedRead;
   }
 };
 

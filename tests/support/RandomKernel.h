@@ -31,6 +31,10 @@ RandomKernel randomKernel(std::mt19937& rng);
 /// The same with asynchronous copies (an instruction on queue "q" whose meaning is the
 /// copy global -> shared), block-wide commits and awaits of 0..2 groups in flight.
 RandomKernel randomAsyncKernel(std::mt19937& rng);
+/// Register and local arrays written and read in random orders (tests/support/
+/// RandomInitKernel.cpp): partial or guarded initial fills, writes in one step only,
+/// selects that start a sum, read-modify-writes; reads before any write are the bugs.
+RandomKernel randomInitKernel(std::mt19937& rng);
 
 /// A warp-specialized mbarrier ring kernel in the shape of samples/hopper_gemm, with
 /// plain shared-memory reads instead of wgmma:

@@ -153,6 +153,9 @@ TEST(ProverCrossCheck, RandomKernelsAgainstBruteForce) { crossCheck("cross-check
 // Asynchronous copies (an instruction on a queue), commits and awaits: the brute force
 // lands each copy at the await that completes it and flags any access in between
 // (checker/ProverAsync's rules, checked against executions).
+// Register and local arrays read before their thread wrote them (checker/ProverInitialized).
+TEST(ProverCrossCheck, RandomInitKernelsAgainstBruteForce) { crossCheck("init cross-check", randomInitKernel, 400, 4242u); }
+
 TEST(ProverCrossCheck, RandomAsyncKernelsAgainstBruteForce) {
   crossCheck("async cross-check", randomAsyncKernel, 400, 777u);
 }

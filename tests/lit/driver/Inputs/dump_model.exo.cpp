@@ -19,7 +19,7 @@ void dumped(int n, unsigned m, const float* __restrict__ x, float* __restrict__ 
     }
     [[exo::parallel(thread)]] for (int i = 0; i < 2; ++i)
     [[exo::parallel(thread)]] for (int j = 0; j < 4; ++j) {
-      r[i][j][1] = 0.f;
+      r[i][j][0] = 0.f; r[i][j][1] = 0.f;
       for (int k = 0; k < 3; k += 2) r[i][j][k / 2] += 1.5f;
     }
   }

@@ -1,0 +1,291 @@
+// Each read of a register or thread-local array element is preceded by a write of it.
+//
+// The question "for every read, is there an earlier write of its element?" has a
+// quantifier alternation the solver handles badly. As the ring pins do
+// (checker/ProverRingPins), the candidate writes are defined, not searched for: each
+// write statement of the array, instantiated as a function of the read's instance,
+//   - in the read's iterations of every loop they share (a write before it in the same
+//     body: `acc[i][j] = 0; ... acc[i][j] += ...`), or
+//   - in the first or the previous iteration of one shared sequential loop (below the
+//     array's declaration), the read's iterations of the loops outside it (`d +=` in
+//     step k reads what step 0 or step k - 1 wrote: wgmma with `accumulate = k > 0`),
+// and its own loops solved from the element (`acc[i][j]` written by `for i, for j`:
+// i and j are the read's indices) or, when an index does not name them, their first
+// iteration. Every atom of a candidate is defined from the read's (facts that only
+// define stay satisfiable: docs/prover.md, "Encoding"); that the candidate runs, writes
+// the same element and comes first in the sequential program is what the query asks.
+// The read is proven covered when no instance of it escapes every candidate; an
+// element missed by the candidates ends in a refusal, never an accept.
+//
+// One thread owns each element (a distributed array by its leading indices, checked by
+// DistributedRegistersCheck; a local array by being declared inside the thread's
+// iteration), so the same element means the same thread, and sequentially earlier
+// means earlier in that thread.
+#include "checker/ProverInitialized.h"
+
+#include <optional>
+#include <set>
+#include <string>
+
+#include "checker/ProverAsyncBase.h"
+#include "checker/ProverQuery.h"
+#include "model/ExprPrinter.h"
+
+namespace exo::checker {
+
+using namespace model;
+
+namespace {
+
+/// A statement that writes the variable: an array element, a scalar assignment or a
+/// scalar's initialized declaration (`target` null: no indices).
+struct Write {
+  const Path* path;
+  const Expr* target;
+  const std::vector<std::pair<const Expr*, bool>>* guards;
+};
+
+/// How a candidate places the write relative to the read.
+struct Placement {
+  const Stmt* loop = nullptr;  // nullptr: the read's iterations of every shared loop
+  bool previous = false;       // loop's iteration before the read's (else its first)
+};
+
+class InitializedReads {
+public:
+  InitializedReads(const KernelFacts& facts, ProverStats& stats, const ProverLimits& limits, DiagSink& sink)
+      : facts_(facts), q_(facts, stats, limits), enc_(q_.enc), sink_(sink) {}
+
+  void run() {
+    std::set<const Var*> reported;  // one report per variable: the first read is the fix's place
+    auto check = [&](const AccessSite& r) {
+      if (reported.count(r.var)) return;
+      std::string why;
+      if (!covered(r, why)) {
+        reported.insert(r.var);
+        std::string what = r.var->kind == VarKind::Array ? "every element of '" + r.var->name + "'" : "'" + r.var->name + "'";
+        sink_.diag(DiagID::err_read_uninitialized, r.range(), {printExpr(*r.expr), why, what})
+            .diag(DiagID::note_declared_here, r.var->loc, {r.var->name});
+      }
+    };
+    for (const AccessSite& r : facts_.sites)
+      if (!r.write && tracked(*r.var)) check(r);
+    for (const AccessSite& r : facts_.scalarReads)
+      if (!initializedWhereDeclared(*r.var)) check(r);
+  }
+
+  static bool tracked(const Var& v) {
+    return v.kind == VarKind::Array && (v.memory == Memory::Registers || v.memory == Memory::Local);
+  }
+
+private:
+  /// A scalar declared with a value and never assigned: every read sees it.
+  bool initializedWhereDeclared(const Var& v) const {
+    auto d = facts_.decls.find(&v);
+    return d != facts_.decls.end() && d->second.stmt->init && !facts_.assigned.count(&v);
+  }
+
+  /// The statements that write `v`.
+  std::vector<Write> writesOf(const Var* v) const {
+    std::vector<Write> out;
+    static const std::vector<std::pair<const Expr*, bool>> none;
+    for (const AccessSite& w : facts_.sites)
+      if (w.write && w.var == v) out.push_back({&w.path, w.expr, &w.guards});
+    if (v->kind != VarKind::Scalar) return out;
+    auto d = facts_.decls.find(v);
+    if (d != facts_.decls.end() && d->second.stmt->init) out.push_back({&d->second.path, nullptr, &none});
+    for (const PlacedStmt& a : facts_.scalarWrites)
+      if (a.stmt->lhs->var == v) out.push_back({&a.path, nullptr, &none});
+    return out;
+  }
+
+  /// Whether every instance of read `r` is preceded by a write of its element; `why`
+  /// says what is missing when not.
+  bool covered(const AccessSite& r, std::string& why) {
+    Side read;
+    read.site = &r;
+    read.inst = enc_.instantiate(r.path, "read.");
+    for (const auto& [cond, value] : r.guards)
+      if (std::optional<z3::expr> b = enc_.boolExpr(*cond, read.inst, why)) read.inst.facts.push_back(value ? *b : !*b);
+    if (!indices(r.expr, read.inst, read.idx, why)) {
+      why = "its index cannot be modelled (" + why + ")";
+      return false;
+    }
+    firstCandidateAtom_ = enc_.newAtom("candidates");
+    z3::solver s = q_.newSolver();
+    Queries::addFacts(s, read.inst);
+    z3::expr written = q_.ctx.bool_val(false);
+    int candidates = 0;
+    for (const Write& w : writesOf(r.var))
+      for (const Placement& p : placements(*w.path, r))
+        if (std::optional<z3::expr> c = candidate(w, p, read, s, candidates)) written = written || *c;
+    if (candidates == 0) {
+      why = "nothing writes '" + r.var->name + "' before it";
+      return false;
+    }
+    s.add(!written);
+    Verdict v = q_.solve(s);
+    if (v == Verdict::Unsat) return true;
+    why = v == Verdict::Unknown ? "the solver could not decide it"
+                                : std::string("no write of ") + (r.var->kind == VarKind::Array ? "the element" : "it") +
+                                      " earlier in its thread covers every execution of the read";
+    return false;
+  }
+
+  /// Integer values of an access's indices; false when one cannot be encoded.
+  bool indices(const Expr* access, Instance& inst, std::vector<Poly>& out, std::string& why) {
+    if (!access || access->kind != ExprKind::Index) return true;  // a scalar
+    for (const ExprPtr& a : access->args) {
+      std::optional<Poly> p = a ? enc_.intExpr(*a, inst, why) : std::nullopt;
+      if (!p) return false;
+      out.push_back(*p);
+    }
+    return true;
+  }
+
+  /// The loops on both paths (the common prefix), outermost first.
+  static std::vector<const Stmt*> sharedLoops(const Path& a, const Path& b) {
+    std::vector<const Stmt*> out;
+    for (size_t i = 0; i < a.size() && i < b.size() && a[i].container == b[i].container; ++i)
+      if (a[i].container->kind == StmtKind::For) out.push_back(a[i].container);
+    return out;
+  }
+
+  std::vector<Placement> placements(const Path& w, const AccessSite& r) const {
+    std::vector<Placement> out{Placement{}};
+    // Loops around the declaration make a new array each iteration: only those below it.
+    std::set<const Stmt*> aroundDecl;
+    auto d = facts_.decls.find(r.var);
+    if (d != facts_.decls.end())
+      for (const Stmt* l : enclosingLoops(d->second.path)) aroundDecl.insert(l);
+    for (const Stmt* l : sharedLoops(w, r.path))
+      if (l->loop == LoopKind::Seq && !aroundDecl.count(l)) {
+        out.push_back({l, false});
+        out.push_back({l, true});
+      }
+    return out;
+  }
+
+  /// The candidate write `w` placed by `p` relative to `read`: its defining facts go to
+  /// `s`, the returned formula says it runs, writes the read's element and comes first.
+  std::optional<z3::expr> candidate(const Write& w, const Placement& p, const Side& read, z3::solver& s, int& count) {
+    std::vector<z3::expr> runs;
+    const Path& path = *w.path;
+    Instance inst = enc_.instantiateDefined(path, "w" + std::to_string(count) + ".", runs);
+    std::string why;
+    // The instance must run exactly when the write does: a condition or a loop bound
+    // the encoder dropped or made opaque would let it stand for writes that never happen.
+    if (!inst.dropped.empty()) return std::nullopt;
+    for (const Stmt* l : enclosingLoops(path))
+      if (!l->lo || !l->hi || !enc_.intExpr(*l->lo, inst, why) || !enc_.intExpr(*l->hi, inst, why)) return std::nullopt;
+    std::vector<Poly> idx;
+    if (!indices(w.target, inst, idx, why) || idx.size() != read.idx.size()) return std::nullopt;
+    for (const auto& [cond, value] : *w.guards) {
+      std::optional<z3::expr> b = enc_.boolExpr(*cond, inst, why);
+      if (!b) return std::nullopt;  // when it writes is unknown: not a candidate
+      runs.push_back(value ? *b : !*b);
+    }
+    std::vector<const Stmt*> shared = sharedLoops(path, read.site->path);
+    std::set<const Stmt*> pinned;  // loops whose iteration is defined from the read's
+    bool inside = false;           // below p.loop: the write's own iterations
+    for (const Stmt* l : shared) {
+      if (inside) break;
+      z3::expr K = enc_.atomExpr(inst.iter.at(l)), RK = enc_.atomExpr(read.inst.iter.at(l));
+      if (l == p.loop) {
+        inst.facts.push_back(p.previous ? K == RK - 1 : K == 0);
+        inside = true;
+      } else {
+        inst.facts.push_back(K == RK);
+      }
+      pinned.insert(l);
+    }
+    solveOwnLoops(path, inst, idx, read.idx, pinned);
+    for (const z3::expr& f : inst.facts) s.add(f);
+    z3::expr same = q_.ctx.bool_val(true);
+    for (size_t i = 0; i < idx.size(); ++i) same = same && enc_.toZ3(idx[i]) == enc_.toZ3(read.idx[i]);
+    ++count;
+    return allOf(q_.ctx, runs) && same && seqBefore(enc_, q_.ctx, path, inst.iter, read.site->path, read.inst.iter);
+  }
+
+  /// Defines the iteration of each loop of the write not in `pinned`: from an index
+  /// that is the loop variable (times +-1) plus terms already defined, else the first.
+  /// Definitions only use atoms defined before them, so they never form a cycle.
+  void solveOwnLoops(const Path& path, Instance& inst, const std::vector<Poly>& idx, const std::vector<Poly>& target,
+                     std::set<const Stmt*>& pinned) {
+    std::set<int> defined;  // atoms whose value is fixed once the read's are
+    for (const auto& [var, atom] : enc_.params()) defined.insert(atom);
+    for (int a : enc_.sharedAtoms()) defined.insert(a);
+    auto markPinned = [&](const Stmt* l) {
+      defined.insert(inst.iter.at(l));
+      defined.insert(inst.loopVar.at(l->var));
+    };
+    for (const Stmt* l : pinned) markPinned(l);
+    auto onlyDefined = [&](const Poly& p, int except) {
+      for (const auto& [mono, c] : p.terms)
+        for (int a : mono)
+          if (a != except && !defined.count(a) && !readAtom(a)) return false;
+      return true;
+    };
+    std::vector<const Stmt*> own;
+    for (const Stmt* l : enclosingLoops(path))
+      if (!pinned.count(l)) own.push_back(l);
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (const Stmt* l : own) {
+        if (pinned.count(l)) continue;
+        const int v = inst.loopVar.at(l->var);
+        std::string why;
+        std::optional<Poly> lo = l->lo ? enc_.intExpr(*l->lo, inst, why) : std::nullopt;
+        if (!lo || !onlyDefined(*lo, -1)) continue;
+        for (size_t d = 0; d < idx.size(); ++d) {
+          Poly coef, rest;
+          idx[d].splitBy(v, coef, rest);
+          if (!coef.isConst() || (coef.constValue() != 1 && coef.constValue() != -1) || !onlyDefined(rest, -1)) continue;
+          // idx = c * v + rest = target  =>  v = c * (target - rest)
+          Poly value = (target[d] - rest).scaled(coef.constValue());
+          defineIteration(l, value - *lo, inst);
+          pinned.insert(l);
+          markPinned(l);
+          progress = true;
+          break;
+        }
+      }
+    }
+    for (const Stmt* l : own)
+      if (!pinned.count(l)) inst.facts.push_back(enc_.atomExpr(inst.iter.at(l)) == 0);
+  }
+
+  /// iteration := offset / step (rounded down: a value the loop skips gives another
+  /// element, which the candidate's "same element" then rejects).
+  void defineIteration(const Stmt* l, const Poly& offset, Instance& inst) {
+    z3::expr K = enc_.atomExpr(inst.iter.at(l));
+    if (l->step == 1) {
+      inst.facts.push_back(K == enc_.toZ3(offset));
+      return;
+    }
+    int q = 0, r = 0;
+    enc_.floorDivMod(offset.scaled(l->step > 0 ? 1 : -1), l->step > 0 ? l->step : -l->step, inst, q, r);
+    inst.facts.push_back(K == enc_.atomExpr(q));
+  }
+
+  /// Atoms made before the candidates (the read's instance, parameters): the query
+  /// chooses them, the candidates' definitions may use them.
+  bool readAtom(int a) const { return a < firstCandidateAtom_; }
+
+  const KernelFacts& facts_;
+  Queries q_;
+  Encoder& enc_;
+  DiagSink& sink_;
+  int firstCandidateAtom_ = 0;
+};
+
+}  // namespace
+
+void checkInitializedReads(const KernelFacts& facts, ProverStats& stats, const ProverLimits& limits, DiagSink& sink) {
+  bool any = !facts.scalarReads.empty();
+  for (const AccessSite& s : facts.sites) any |= !s.write && InitializedReads::tracked(*s.var);
+  if (!any) return;
+  InitializedReads(facts, stats, limits, sink).run();
+}
+
+}  // namespace exo::checker
