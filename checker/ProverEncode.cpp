@@ -194,6 +194,10 @@ Instance Encoder::instantiateDefined(const Path& path, const std::string& tag, s
   return inst;
 }
 
+void Encoder::onlyWhen(const z3::expr& cond, Instance& inst, size_t from) {
+  for (size_t i = from; i < inst.facts.size(); ++i) inst.facts[i] = z3::implies(cond, inst.facts[i]);
+}
+
 Instance Encoder::instantiate(const Path& path, const std::string& tag) {
   Instance inst;
   // A fact saying that the instance runs (not defining an atom): apart, if asked.
@@ -441,10 +445,16 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
       if (e.args.size() != 3) break;
       std::optional<z3::expr> c = boolExpr(*e.args[0], inst, why, depth + 1);
       if (!c) return std::nullopt;
+      // C evaluates one arm: what encoding the other one assumes (a divisor's `!= 0`, a
+      // bounded operand's range) must not restrict the instance.
+      size_t from = inst.facts.size();
       std::optional<Poly> a = intExpr(*e.args[1], inst, why, depth + 1);
       if (!a) return std::nullopt;
+      onlyWhen(*c, inst, from);
+      from = inst.facts.size();
       std::optional<Poly> b = intExpr(*e.args[2], inst, why, depth + 1);
       if (!b) return std::nullopt;
+      onlyWhen(!*c, inst, from);
       int s = newAtom("sel");
       inst.facts.push_back(atoms_[s] == z3::ite(*c, toZ3(*a), toZ3(*b)));
       return Poly::atom(s);
@@ -474,7 +484,10 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
 Poly Encoder::divideByParameter(model::Op op, const Poly& x, const Poly& n, Instance& inst) {
   int q = newAtom("q"), r = newAtom("r");
   z3::expr X = toZ3(x), N = toZ3(n), Q = atoms_[q], R = atoms_[r];
-  inst.facts.push_back(N != 0 && X == N * Q + R);
+  // Definitional (checker/ProverInitialized): a zero divisor leaves q and r free
+  // instead of excluding the instance, which may be one that never runs.
+  if (definitional_) inst.facts.push_back(z3::implies(N != 0, X == N * Q + R));
+  else inst.facts.push_back(N != 0 && X == N * Q + R);
   inst.facts.push_back(z3::implies(X >= 0, R >= 0) && z3::implies(X < 0, R <= 0));
   inst.facts.push_back(z3::implies(N > 0, R < N && R > -N) && z3::implies(N < 0, R < -N && R > N));
   return Poly::atom(op == model::Op::Div ? q : r);
@@ -635,7 +648,15 @@ std::optional<Poly> Encoder::bitwise(const Expr& e, const Poly& l, const Poly& r
     inst.facts.push_back(toZ3(v) == sum);
     return bits;
   };
-  std::vector<z3::expr> bx = bitsOf(Poly::atom(rest), "bitx"), by = bitsOf(y, "bity");
+  // y lies in [0, 2^k) when the instance runs (boundedBits); definitional, its bits are
+  // those of y mod 2^k, so that an instance that does not run is not excluded.
+  Poly yBits = y;
+  if (definitional_) {
+    int yq, yr;
+    floorDivMod(y, int64_t(1) << k, inst, yq, yr);
+    yBits = Poly::atom(yr);
+  }
+  std::vector<z3::expr> bx = bitsOf(Poly::atom(rest), "bitx"), by = bitsOf(yBits, "bity");
   int res = newAtom(op == model::Op::BitXor ? "xor" : op == model::Op::BitOr ? "or" : "and");
   z3::expr sum = ctx.int_val(0);
   for (int i = 0; i < k; ++i) {
@@ -708,8 +729,11 @@ std::optional<z3::expr> Encoder::boolExpr(const Expr& e, Instance& inst, std::st
     if (op == model::Op::LogAnd || op == model::Op::LogOr) {
       std::optional<z3::expr> a = boolExpr(*e.args[0], inst, why, depth + 1);
       if (!a) return std::nullopt;
+      // The right operand is evaluated only when the left does not decide (as for `?:`).
+      const size_t from = inst.facts.size();
       std::optional<z3::expr> b = boolExpr(*e.args[1], inst, why, depth + 1);
       if (!b) return std::nullopt;
+      onlyWhen(op == model::Op::LogAnd ? *a : !*a, inst, from);
       return op == model::Op::LogAnd ? (*a && *b) : (*a || *b);
     }
     if (op == model::Op::Lt || op == model::Op::Le || op == model::Op::Gt || op == model::Op::Ge || op == model::Op::Eq || op == model::Op::Ne) {

@@ -84,6 +84,10 @@ public:
   /// iteration atoms as it likes (checker/ProverInitialized pins them to another
   /// instance's) and the facts stay satisfiable.
   Instance instantiateDefined(const Path& path, const std::string& tag, std::vector<z3::expr>& ranges);
+  /// While set, every fact the encoder adds only defines atoms (always satisfiable, for
+  /// any values of the atoms it reads): no `divisor != 0`, no range of a bounded
+  /// operand. For instances that may not run (checker/ProverInitialized's candidates).
+  void setDefinitional(bool on) { definitional_ = on; }
 
   /// Integer value of e in inst; nullopt with `why` set if it cannot be encoded.
   /// Side conditions (division, select) are appended to inst.facts.
@@ -127,6 +131,9 @@ private:
 
   std::vector<z3::expr>* ranges_ = nullptr;  // instantiateApart's destination for range facts
   bool iterationsApart_ = false;             // instantiateDefined: parallel bounds are ranges too
+  bool definitional_ = false;                // setDefinitional
+  /// Facts from index `from` on hold only when `cond` does (an operand C may not evaluate).
+  void onlyWhen(const z3::expr& cond, Instance& inst, size_t from);
   std::vector<z3::expr> atoms_;
   std::map<const model::Var*, int> paramAtoms_;
   std::vector<std::pair<const model::Var*, int>> params_;

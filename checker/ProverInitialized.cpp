@@ -64,7 +64,9 @@ public:
       if (!covered(r, why)) {
         reported.insert(r.var);
         std::string what = r.var->kind == VarKind::Array ? "every element of '" + r.var->name + "'" : "'" + r.var->name + "'";
-        sink_.diag(DiagID::err_read_uninitialized, r.range(), {printExpr(*r.expr), why, what})
+        // An instruction's read is an accumulator's: say how such a sum starts.
+        std::string hint = r.instr ? " (an accumulator: pass 'accumulate' false to the first multiply, or fill it first)" : "";
+        sink_.diag(DiagID::err_read_uninitialized, r.range(), {printExpr(*r.expr), why, what, hint})
             .diag(DiagID::note_declared_here, r.var->loc, {r.var->name});
       }
     };
@@ -171,6 +173,12 @@ private:
   std::optional<z3::expr> candidate(const Write& w, const Placement& p, const Side& read, z3::solver& s, int& count) {
     std::vector<z3::expr> runs;
     const Path& path = *w.path;
+    // Only definitions at top level: the candidate may be an instance that never runs.
+    struct Definitional {
+      Encoder& enc;
+      explicit Definitional(Encoder& e) : enc(e) { enc.setDefinitional(true); }
+      ~Definitional() { enc.setDefinitional(false); }
+    } definitional(enc_);
     Instance inst = enc_.instantiateDefined(path, "w" + std::to_string(count) + ".", runs);
     std::string why;
     // The instance must run exactly when the write does: a condition or a loop bound
@@ -199,7 +207,7 @@ private:
       }
       pinned.insert(l);
     }
-    solveOwnLoops(path, inst, idx, read.idx, pinned);
+    solveOwnLoops(path, inst, w.target, idx, read.idx, pinned);
     for (const z3::expr& f : inst.facts) s.add(f);
     z3::expr same = q_.ctx.bool_val(true);
     for (size_t i = 0; i < idx.size(); ++i) same = same && enc_.toZ3(idx[i]) == enc_.toZ3(read.idx[i]);
@@ -208,51 +216,84 @@ private:
   }
 
   /// Defines the iteration of each loop of the write not in `pinned`: from an index
-  /// that is the loop variable (times +-1) plus terms already defined, else the first.
-  /// Definitions only use atoms defined before them, so they never form a cycle.
-  void solveOwnLoops(const Path& path, Instance& inst, const std::vector<Poly>& idx, const std::vector<Poly>& target,
-                     std::set<const Stmt*>& pinned) {
+  /// that is c * (the loop variable) plus terms already defined (v := (target - rest) / c,
+  /// rounded down: a wrong guess only fails "same element"), or `v % m` (v := target),
+  /// else, outermost first when
+  /// nothing else can be solved, the first iteration. Definitions only use atoms defined
+  /// before them, so they never form a cycle.
+  void solveOwnLoops(const Path& path, Instance& inst, const Expr* access, const std::vector<Poly>& idx,
+                     const std::vector<Poly>& target, std::set<const Stmt*>& pinned) {
     std::set<int> defined;  // atoms whose value is fixed once the read's are
     for (const auto& [var, atom] : enc_.params()) defined.insert(atom);
     for (int a : enc_.sharedAtoms()) defined.insert(a);
     auto markPinned = [&](const Stmt* l) {
+      pinned.insert(l);
       defined.insert(inst.iter.at(l));
       defined.insert(inst.loopVar.at(l->var));
     };
-    for (const Stmt* l : pinned) markPinned(l);
-    auto onlyDefined = [&](const Poly& p, int except) {
+    for (const Stmt* l : std::set<const Stmt*>(pinned)) markPinned(l);
+    auto onlyDefined = [&](const Poly& p) {
       for (const auto& [mono, c] : p.terms)
         for (int a : mono)
-          if (a != except && !defined.count(a) && !readAtom(a)) return false;
+          if (!defined.count(a) && !readAtom(a)) return false;
       return true;
     };
     std::vector<const Stmt*> own;
     for (const Stmt* l : enclosingLoops(path))
       if (!pinned.count(l)) own.push_back(l);
-    for (bool progress = true; progress;) {
-      progress = false;
-      for (const Stmt* l : own) {
-        if (pinned.count(l)) continue;
-        const int v = inst.loopVar.at(l->var);
-        std::string why;
-        std::optional<Poly> lo = l->lo ? enc_.intExpr(*l->lo, inst, why) : std::nullopt;
-        if (!lo || !onlyDefined(*lo, -1)) continue;
-        for (size_t d = 0; d < idx.size(); ++d) {
-          Poly coef, rest;
-          idx[d].splitBy(v, coef, rest);
-          if (!coef.isConst() || (coef.constValue() != 1 && coef.constValue() != -1) || !onlyDefined(rest, -1)) continue;
-          // idx = c * v + rest = target  =>  v = c * (target - rest)
-          Poly value = (target[d] - rest).scaled(coef.constValue());
-          defineIteration(l, value - *lo, inst);
-          pinned.insert(l);
+    auto solve = [&](const Stmt* l) {
+      const int v = inst.loopVar.at(l->var);
+      std::string why;
+      std::optional<Poly> lo = l->lo ? enc_.intExpr(*l->lo, inst, why) : std::nullopt;
+      if (!lo || !onlyDefined(*lo)) return false;
+      for (size_t d = 0; d < idx.size(); ++d) {
+        Poly coef, rest;
+        idx[d].splitBy(v, coef, rest);
+        if (!coef.isConst() || coef.constValue() == 0 || !onlyDefined(rest)) continue;
+        // idx = c * v + rest = target  =>  v = (target - rest) / c
+        Poly value = target[d] - rest;
+        const int64_t c = coef.constValue();
+        if (c == -1) value = value.scaled(-1);
+        else if (c != 1) value = Poly::atom(floorQuotient(c > 0 ? value : value.scaled(-1), c > 0 ? c : -c, inst));
+        defineIteration(l, value - *lo, inst);
+        markPinned(l);
+        return true;
+      }
+      // An index `v % m` (a ring of slots): v := the element, its first preimage.
+      for (size_t d = 0; access && d < access->args.size() && d < target.size(); ++d) {
+        const Expr& a = *access->args[d];
+        if (a.kind == ExprKind::Binary && a.op == Op::Rem && a.args[0]->kind == ExprKind::VarRef && a.args[0]->var == l->var) {
+          defineIteration(l, target[d] - *lo, inst);
           markPinned(l);
-          progress = true;
-          break;
+          return true;
         }
       }
+      return false;
+    };
+    for (;;) {
+      bool progress = false;
+      for (const Stmt* l : own)
+        if (!pinned.count(l) && solve(l)) progress = true;
+      if (progress) continue;
+      // Stuck: the outermost unsolved loop takes its first iteration (a loop whose bounds
+      // the inner ones read: `for i, for (j = i; ...)`), then try again.
+      const Stmt* first = nullptr;
+      for (const Stmt* l : own)
+        if (!pinned.count(l)) {
+          first = l;
+          break;
+        }
+      if (!first) break;
+      inst.facts.push_back(enc_.atomExpr(inst.iter.at(first)) == 0);
+      markPinned(first);
     }
-    for (const Stmt* l : own)
-      if (!pinned.count(l)) inst.facts.push_back(enc_.atomExpr(inst.iter.at(l)) == 0);
+  }
+
+  /// floor(x / c) as a fresh defined atom (c > 0).
+  int floorQuotient(const Poly& x, int64_t c, Instance& inst) {
+    int q = 0, r = 0;
+    enc_.floorDivMod(x, c, inst, q, r);
+    return q;
   }
 
   /// iteration := offset / step (rounded down: a value the loop skips gives another

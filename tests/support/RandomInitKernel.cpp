@@ -30,9 +30,9 @@ public:
     k_->body = Stmt::block();
     line("[[exo::kernel]] void random_init(int n, const float* __restrict__ in, float* __restrict__ out) {");
     ++depth_;
-    k_->body->body.push_back(Stmt::assume(bin("&&", bin(">=", ref(n_), lit(1)), bin("<=", ref(n_), lit(NM)))));
-    line("exo::assume(n >= 1 && n <= " + std::to_string(NM) + ");");
-    for (int64_t v = 1; v <= NM; ++v) out.sizes.push_back({{n_, v}});
+    k_->body->body.push_back(Stmt::assume(bin("&&", bin(">=", ref(n_), lit(0)), bin("<=", ref(n_), lit(NM)))));
+    line("exo::assume(n >= 0 && n <= " + std::to_string(NM) + ");");
+    for (int64_t v = 0; v <= NM; ++v) out.sizes.push_back({{n_, v}});
 
     b_ = loopVar("b");
     StmtPtr grid = Stmt::forLoop(LoopKind::Block, b_, lit(0), lit(2));
@@ -139,9 +139,13 @@ private:
     if (pick(0, 2) > 0) {
       Var* j = loopVar("j");
       const int64_t upto = pick(0, 2) == 0 ? L_ - 1 : L_;
-      StmtPtr fill = Stmt::forLoop(LoopKind::Seq, j, lit(0), lit(upto));
-      fill->forBody()->body.push_back(Stmt::assign(at(loc, {ref(j)}), "=", input()));
-      line("for (int j = 0; j < " + std::to_string(upto) + "; ++j) loc[j] = in[b * " + std::to_string(T_) + " + t];");
+      // `j % n` (a division by a parameter) in a loop of n steps: nothing when n == 0.
+      const bool byN = pick(0, 3) == 0;
+      StmtPtr fill = Stmt::forLoop(LoopKind::Seq, j, lit(0), byN ? ref(n_) : lit(upto));
+      ExprPtr slot = byN ? bin("%", ref(j), ref(n_)) : ref(j);
+      fill->forBody()->body.push_back(Stmt::assign(at(loc, {slot}), "=", input()));
+      line("for (int j = 0; j < " + (byN ? std::string("n") : std::to_string(upto)) + "; ++j) loc[" +
+           (byN ? "j % n" : "j") + "] = in[b * " + std::to_string(T_) + " + t];");
       body->body.push_back(std::move(fill));
     }
     k_var_ = loopVar("k");
@@ -168,7 +172,13 @@ private:
     auto [ri, rt] = element(E_);
     const std::string L = "loc[" + lt + "]", R = "r[t][" + rt + "]";
     const std::string in = "in[b * " + std::to_string(T_) + " + t]";
-    switch (pick(0, 5)) {
+    switch (pick(0, 6)) {
+      case 6: {  // a guard that always holds, through a bitwise operation on the step
+        StmtPtr s = Stmt::ifStmt(bin("<", bin("^", ref(t_), ref(k_var_)), lit(64)), Stmt::block({}), nullptr);
+        s->body[0]->body.push_back(Stmt::assign(at(loc, {li}), "=", input()));
+        line("if ((t ^ k) < 64) " + L + " = " + in + ";");
+        return s;
+      }
       case 0: {  // written in one step only
         const int64_t c = pick(0, 1);
         StmtPtr s = Stmt::ifStmt(bin("==", ref(k_var_), lit(c)), Stmt::block({}), nullptr);

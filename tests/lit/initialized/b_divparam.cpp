@@ -1,0 +1,17 @@
+// A division by a parameter in a write of an empty loop (m == 0): 'm != 0' must not exclude the read.
+// Found by a review (2026-11-30): accepted before the encoder's side conditions were made conditional.
+// RUN: not %exo-cuda --check-only %s -- -std=c++17 -I%exo-include 2>&1 | FileCheck %s
+#include <exo/exo.hpp>
+[[exo::kernel]] void k(int n, int m, const float* __restrict__ x, float* __restrict__ y) {
+  exo::assume(n > 0 && n <= 4096 && m >= 0 && m <= 4);
+  exo::extent(x, n * 128);
+  exo::extent(y, n * 32);
+  [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
+  [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) {
+    float acc[4];
+    for (int i = 0; i < m; ++i) acc[i % m] = x[(b * 32 + t) * 4 + i];
+    y[b * 32 + t] = acc[0];
+  }
+}
+// CHECK: b_divparam.cpp:13:21: error: cannot prove that 'acc[0]' reads a value written before it
+// CHECK: 1 error generated.
