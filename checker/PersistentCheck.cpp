@@ -65,7 +65,7 @@ public:
 
 private:
   bool visit(const Stmt& s, const std::vector<Stmt*>& path) {
-    const bool ordering = s.kind == StmtKind::Sync || (s.kind == StmtKind::Instr && s.instr->async.kind != AsyncRole::Kind::None);
+    const bool ordering = s.isBarrier() || (s.kind == StmtKind::Instr && s.instr->async.kind != AsyncRole::Kind::None);
     const bool shared = touchesShared(s);
     if (!ordering && !shared) return true;
     const Var* via = nullptr;

@@ -96,7 +96,7 @@ private:
       for (const Stmt* s : fast_.unneededSyncs()) ++copies[s->range.begin.raw];
     for (const Stmt* s : fast_.unneededSyncs())
       if (syncWarnings == SyncWarnings::All || copies[s->range.begin.raw]-- == 2)
-        sink_.diag(DiagID::warn_sync_unneeded, s->range, {syncScopeName(s->scope)}, {FixIt{s->range, ""}});
+        sink_.diag(DiagID::warn_sync_unneeded, s->range, {syncScopeName(s->barrierScope())}, {FixIt{s->range, ""}});
   }
 
   bool needsModel(const AccessSite& s) const {
@@ -197,11 +197,11 @@ private:
           what = "a loop bound that ";
         }
         if (why.empty()) continue;
-        if (s.stmt->kind == StmtKind::Instr)
+        if (!s.stmt->isBarrier())
           sink_.diag(DiagID::err_instr_divergent, s.stmt->range,
                      {s.stmt->instr->name, what + why, model::collective(s.stmt->instr->collective).name});
         else
-          sink_.diag(DiagID::err_sync_divergent, s.stmt->range, {syncScopeName(s.stmt->scope), what + why});
+          sink_.diag(DiagID::err_sync_divergent, s.stmt->range, {syncScopeName(s.stmt->barrierScope()), what + why});
         sink_.diag(DiagID::note_access, c->range, {c->kind == StmtKind::If ? "the condition" : "the loop"});
         break;
       }

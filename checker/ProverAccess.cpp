@@ -54,16 +54,14 @@ public:
       case StmtKind::Decl:
         f_.decls[s.var] = {&s, path_};
         break;
-      case StmtKind::Sync:
-        f_.syncs.push_back({&s, path_});
-        break;
       case StmtKind::Assume:
         if (s.cond) f_.assumes.push_back(s.cond.get());
         break;
       case StmtKind::Block:
         break;
       case StmtKind::Instr:
-        if (collective(s.instr->collective).threads != 1) f_.collectiveOps.push_back({&s, path_});
+        if (s.isBarrier()) f_.syncs.push_back({&s, path_});  // its own convergence rule (err_sync_divergent)
+        else if (collective(s.instr->collective).threads != 1) f_.collectiveOps.push_back({&s, path_});
         break;
       case StmtKind::Aligned:
         // Not an access: a statement about the element's address (its indices are read).

@@ -9,7 +9,7 @@ using namespace model;
 ScopeSet SyncsInEffect::guaranteed(const Stmt* st) const {
   ScopeSet out;
   if (!st) return out;
-  if (st->kind == StmtKind::Sync && !disabled.count(st)) out.add(st->scope);
+  if (st->isBarrier() && !disabled.count(st)) out.add(st->barrierScope());
   if (st->kind == StmtKind::Block) {
     for (const StmtPtr& c : st->body) out.merge(guaranteed(c.get()));
     if (virtualSync.container == st) out.add(virtualSync.scope);

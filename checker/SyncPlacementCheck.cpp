@@ -10,13 +10,13 @@ using namespace model;
 
 void checkSyncPlacement(const Kernel& k, DiagSink& sink) {
   walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
-    if (s.kind != StmtKind::Sync) return true;
+    if (!s.isBarrier()) return true;
     const Stmt* p = innermostParallel(path);
-    const char* scope = syncScopeName(s.scope);
+    const char* scope = syncScopeName(s.barrierScope());
     // The collective running the sync must be exactly the scope (warpgroup, warp) or
     // contain whole copies of it (warp syncs at block or warpgroup level).
     const Collective& running = p ? *levelOf(p->loop) : collective(CollectiveId::Block);
-    if (barrierAllowedIn(running, collective(s.scope))) return true;
+    if (barrierAllowedIn(running, collective(s.barrierScope()))) return true;
     if (!p) {
       sink.diag(DiagID::err_sync_outside_scope, s.range,
                 {scope, std::string("put it inside an '[[exo::parallel(") + scope + ")]]' loop"});

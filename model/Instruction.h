@@ -101,7 +101,16 @@ struct Instruction {
   std::string templateArgs;
   std::vector<Operand> operands;
   AsyncRole async;
+  /// A barrier of its collective (`[[exo::sync(scope)]];`): it means nothing sequentially
+  /// (no operands, an empty meaning), orders the accesses of each copy of the collective
+  /// (checker/ProverSyncs), and its CUDA form is the collectives table's barrier of that
+  /// row, not a call. One per row with a barrier: barrierInstruction.
+  bool barrier = false;
 };
+
+/// `exo::sync(scope)`: the barrier instruction of a row of the collectives table that
+/// has a barrier (made from the table: a new row with a barrier gets one).
+const Instruction& barrierInstruction(CollectiveId scope);
 
 const char* operandKindName(Operand::Kind k);
 

@@ -209,10 +209,25 @@ StmtPtr Stmt::decl(Var* v, ExprPtr init) {
   return s;
 }
 
-StmtPtr Stmt::sync(SyncScope scope) {
-  StmtPtr s = make(StmtKind::Sync);
-  s->scope = scope;
-  return s;
+StmtPtr Stmt::sync(SyncScope scope) { return instrCall(&barrierInstruction(scope), {}, nullptr); }
+
+const Instruction& barrierInstruction(CollectiveId scope) {
+  // One per row of the table, made once; rows without a barrier keep an unused entry
+  // (exo::sync's attribute only takes names of rows with one).
+  static const std::vector<Instruction> table = [] {
+    std::vector<Instruction> out;
+    for (const Collective& c : collectives()) {
+      Instruction in;
+      in.name = std::string("exo::sync(") + c.name + ")";
+      in.collective = c.id;
+      in.barrier = c.hasBarrier();
+      out.push_back(std::move(in));
+    }
+    return out;
+  }();
+  for (const Instruction& in : table)
+    if (in.collective == scope) return in;
+  return table.front();  // unreachable: every CollectiveId is a row
 }
 
 StmtPtr Stmt::assume(ExprPtr cond) {

@@ -172,9 +172,9 @@ enum class StmtKind {
   If,      // if (cond) body[0] else body[1]
   Assign,  // lhs op rhs   (op: "=", "+=", ...)
   Decl,    // declares var, optional init
-  Sync,    // [[exo::sync(scope)]];
   Assume,  // exo::assume(cond);
-  Instr,   // a call of an instruction (model/Instruction.h): instr, operands; body[0] = its inlined meaning
+  Instr,   // a call of an instruction (model/Instruction.h): instr, operands; body[0] = its inlined meaning.
+           // `[[exo::sync(scope)]];` is one: model::barrierInstruction(scope), Stmt::isBarrier
   Aligned, // exo::aligned(lhs, step) inside an instruction's meaning: &lhs is step-byte aligned
 };
 
@@ -232,9 +232,6 @@ struct Stmt {
   // Decl
   ExprPtr init;
 
-  // Sync
-  SyncScope scope = SyncScope::Block;
-
   // Instr: the instruction and its arguments, in parameter order (a Window for an
   // array operand, the pointer's VarRef for a global one, the value for a scalar).
   const Instruction* instr = nullptr;
@@ -264,6 +261,7 @@ struct Stmt {
   static StmtPtr ifStmt(ExprPtr cond, StmtPtr then, StmtPtr otherwise = nullptr);
   static StmtPtr assign(ExprPtr lhs, std::string op, ExprPtr rhs);
   static StmtPtr decl(Var* v, ExprPtr init = nullptr);
+  /// `[[exo::sync(scope)]];`: a call of barrierInstruction(scope).
   static StmtPtr sync(SyncScope scope);
   static StmtPtr assume(ExprPtr cond);
   /// An instruction call; `meaning` is its body inlined with the arguments (a Block).
@@ -273,6 +271,10 @@ struct Stmt {
   SrcLoc loc() const { return range.begin; }
   Stmt* forBody() const { return body.empty() ? nullptr : body[0].get(); }
   bool isParallel() const { return kind == StmtKind::For && loop != LoopKind::Seq; }
+  /// A barrier: a call of a barrier instruction (`[[exo::sync(scope)]];`).
+  bool isBarrier() const { return kind == StmtKind::Instr && instr && instr->barrier; }
+  /// The collective a barrier synchronizes (isBarrier() only).
+  SyncScope barrierScope() const { return instr->collective; }
   int64_t tripCount() const;  // constant trip count with C++'s meaning (model/Evaluate), or -1
 };
 

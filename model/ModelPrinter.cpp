@@ -98,9 +98,12 @@ private:
         os_ << "decl ";
         var(*s.var);
         break;
-      case StmtKind::Sync: os_ << "sync " << syncScopeName(s.scope); break;
       case StmtKind::Assume: os_ << "assume"; break;
       case StmtKind::Instr:
+        if (s.isBarrier()) {
+          os_ << "sync " << syncScopeName(s.barrierScope());
+          break;
+        }
         os_ << "instr " << s.instr->name << ", " << collective(s.instr->collective).name << ", cuda "
             << s.instr->cudaFunction;
         break;
@@ -111,6 +114,7 @@ private:
     s.forEachExprField([&](const char* field, const ExprPtr& e) {
       if (e) expr(*e, d + 1, field);
     });
+    if (s.isBarrier()) return;  // its meaning is empty: nothing to show
     for (const StmtPtr& c : s.body)
       if (c) stmt(*c, d + 1);
   }

@@ -61,7 +61,6 @@ public:
     c->op = s.op;
     c->atomic = s.atomic;
     c->init = expr(s.init);
-    c->scope = s.scope;
     c->instr = s.instr;
     for (const ExprPtr& o : s.operands) c->operands.push_back(expr(o));
     if (renaming_ && s.kind == StmtKind::Instr && s.instr->async.ring() && !c->operands.empty())

@@ -1022,7 +1022,7 @@ private:
     walkStmts(body, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (!bad.empty()) return false;
       if (s.kind == StmtKind::Decl) bad = "declares '" + s.var->name + "'";
-      else if (s.kind == StmtKind::Sync) bad = "has a barrier";
+      else if (s.isBarrier()) bad = "has a barrier";
       else if (s.isParallel()) bad = "has a parallel loop";
       else if (s.kind == StmtKind::Assume) bad = "has an 'exo::assume'";
       if (!bad.empty()) sink_.diag(DiagID::err_instr_body, s.range, {in.name, bad});

@@ -393,7 +393,7 @@ private:
     TileRoles t;
     bool barrier = false;
     walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
-      barrier |= x.kind == StmtKind::Sync;
+      barrier |= x.isBarrier();
       return true;
     });
     // (Register budgets are refused in persistent kernels: checker/PersistentCheck.)
@@ -594,16 +594,17 @@ private:
       case StmtKind::Decl:
         if (hoisted_.count(&s)) return;
         return decl(s);
-      case StmtKind::Sync:
-        line(s.loc());
-        os_ << ind() << collective(s.scope).barrier << "\n";
-        return;
       case StmtKind::Assume:
         return;  // checked by the launcher
       case StmtKind::Instr: {
+        line(s.loc());
+        // A barrier's CUDA form is its scope's row of the collectives table.
+        if (s.isBarrier()) {
+          os_ << ind() << collective(s.barrierScope()).barrier << "\n";
+          return;
+        }
         // The instruction's CUDA form, with the same arguments: a register tile prints
         // as this thread's part of it (the owner's indices dropped).
-        line(s.loc());
         os_ << ind() << s.instr->cudaFunction << s.instr->templateArgs << "(";
         for (size_t i = 0; i < s.operands.size(); ++i) {
           os_ << (i ? ", " : "");
@@ -661,7 +662,7 @@ private:
     if (branch->kind != StmtKind::If || !branch->cond || !isRoleCondition(*branch->cond, {p})) return nullptr;
     bool barrier = false;
     walkStmts(const_cast<Stmt&>(*body), [&](Stmt& x, const std::vector<Stmt*>&) {
-      barrier |= x.kind == StmtKind::Sync;
+      barrier |= x.isBarrier();
       return !barrier;
     });
     bool fixedBounds = true;  // read only parameters and loop variables, which the body cannot assign
@@ -692,7 +693,7 @@ private:
       return false;
     bool barrierOrLoop = false;
     walkStmts(const_cast<Stmt&>(a), [&](Stmt& x, const std::vector<Stmt*>&) {
-      barrierOrLoop |= x.kind == StmtKind::Sync || x.kind == StmtKind::For || x.kind == StmtKind::Decl;
+      barrierOrLoop |= x.isBarrier() || x.kind == StmtKind::For || x.kind == StmtKind::Decl;
       return !barrierOrLoop;
     });
     return !barrierOrLoop;
@@ -918,7 +919,7 @@ bool usesScalar(const Kernel& k, ScalarKind kind) {
 bool usesNamedBarrier(const Kernel& k) {
   bool found = false;
   walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>&) {
-    found |= s.kind == StmtKind::Sync && collective(s.scope).namedBarrier;
+    found |= s.isBarrier() && collective(s.barrierScope()).namedBarrier;
     return true;
   });
   return found;

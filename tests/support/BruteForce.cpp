@@ -186,17 +186,17 @@ private:
           env_[s.var] = eval(*s.init);
         }
         return;
-      case StmtKind::Sync: {
-        // Every copy of the scope inside the running collective passes its barrier.
-        const Collective& c = collective(s.scope);
-        std::vector<int64_t>& ep = epoch_[size_t(c.id)];
-        for (int64_t t = base; t < base + size; t += c.copyThreads(k_.blockThreads))
-          if (c.groupOf(t) < static_cast<int64_t>(ep.size())) ++ep[c.groupOf(t)];
-        return;
-      }
       case StmtKind::Assume:
         return;
       case StmtKind::Instr:
+        if (s.isBarrier()) {
+          // Every copy of the scope inside the running collective passes its barrier.
+          const Collective& c = collective(s.barrierScope());
+          std::vector<int64_t>& ep = epoch_[size_t(c.id)];
+          for (int64_t t = base; t < base + size; t += c.copyThreads(k_.blockThreads))
+            if (c.groupOf(t) < static_cast<int64_t>(ep.size())) ++ep[c.groupOf(t)];
+          return;
+        }
         instr(s, base, size);
         return;
       case StmtKind::Aligned:

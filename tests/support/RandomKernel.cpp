@@ -174,7 +174,7 @@ private:
 
   StmtPtr sync() {
     StmtPtr s = Stmt::sync(warp_ || pick(3) == 0 ? SyncScope::Warp : SyncScope::Block);
-    log_ << "  sync(" << syncScopeName(s->scope) << ")\n";
+    log_ << "  sync(" << syncScopeName(s->barrierScope()) << ")\n";
     return s;
   }
 
