@@ -23,6 +23,7 @@
 // means earlier in that thread.
 #include "checker/ProverInitialized.h"
 
+#include <cstdlib>
 #include <optional>
 #include <set>
 #include <string>
@@ -76,6 +77,8 @@ public:
       if (!initializedWhereDeclared(*r.var)) check(r);
   }
 
+  /// Shared arrays are not (docs/prover.md, limits): any thread may write their elements,
+  /// through index maps (`(t + 128 * c) / 4`, `r ^ c`) the candidate solving cannot invert.
   static bool tracked(const Var& v) {
     return v.kind == VarKind::Array && (v.memory == Memory::Registers || v.memory == Memory::Local);
   }
@@ -275,6 +278,10 @@ private:
       for (const Stmt* l : own)
         if (!pinned.count(l) && solve(l)) progress = true;
       if (progress) continue;
+      // Stuck on an index of several loops (`s[32 * w + t]`): the loop of the largest
+      // coefficient takes (element - defined terms) / coefficient, rounded down, as in a
+      // mixed-radix number; the others then follow from the index.
+      if (solveLargestCoefficient(own, inst, idx, target, defined, onlyDefined, markPinned)) continue;
       // Stuck: the outermost unsolved loop takes its first iteration (a loop whose bounds
       // the inner ones read: `for i, for (j = i; ...)`), then try again.
       const Stmt* first = nullptr;
@@ -287,6 +294,44 @@ private:
       inst.facts.push_back(enc_.atomExpr(inst.iter.at(first)) == 0);
       markPinned(first);
     }
+  }
+
+  template <class OnlyDefined, class MarkPinned>
+  bool solveLargestCoefficient(const std::vector<const Stmt*>& own, Instance& inst, const std::vector<Poly>& idx,
+                               const std::vector<Poly>& target, const std::set<int>& defined, OnlyDefined onlyDefined,
+                               MarkPinned markPinned) {
+    for (size_t d = 0; d < idx.size(); ++d) {
+      const Stmt* best = nullptr;
+      int64_t bestCoef = 0;
+      Poly known;  // the index's terms of defined atoms only
+      bool affine = true;
+      for (const auto& [mono, c] : idx[d].terms) {
+        Poly term;
+        term.terms[mono] = c;
+        if (onlyDefined(term)) {
+          known = known + term;
+          continue;
+        }
+        const Stmt* loop = nullptr;
+        for (const Stmt* l : own)
+          if (mono.size() == 1 && !defined.count(mono[0]) && mono[0] == inst.loopVar.at(l->var)) loop = l;
+        if (!loop) {
+          affine = false;
+          break;
+        }
+        if (std::abs(c) > std::abs(bestCoef)) best = loop, bestCoef = c;
+      }
+      if (!affine || !best || std::abs(bestCoef) < 2) continue;
+      std::string why;
+      std::optional<Poly> lo = best->lo ? enc_.intExpr(*best->lo, inst, why) : std::nullopt;
+      if (!lo || !onlyDefined(*lo)) continue;
+      Poly value = target[d] - known;
+      value = Poly::atom(floorQuotient(bestCoef > 0 ? value : value.scaled(-1), std::abs(bestCoef), inst));
+      defineIteration(best, value - *lo, inst);
+      markPinned(best);
+      return true;
+    }
+    return false;
   }
 
   /// floor(x / c) as a fresh defined atom (c > 0).
