@@ -10,7 +10,8 @@
 # (--expt-relaxed-constexpr, -Xcompiler=-Wall, ..., a SHELL: group), which Clang rejects.
 # Touching a header the kernel includes must regenerate the .cu (DEPFILE), and recompile
 # it; changing it must change the .cu. With nvcc: Unix Makefiles and Ninja with CUDA, and Ninja generate-only (a
-# custom target); without: both generate-only. Without ninja, its runs are skipped.
+# custom target); without: both generate-only; and Ninja Multi-Config (generate-only, one
+# directory per configuration). Without ninja, its runs are skipped.
 # usage: test_package.sh <source-dir> <build-dir>
 set -euo pipefail
 src=$(cd "$1" && pwd)
@@ -99,4 +100,32 @@ for c in "${configs[@]}"; do
   "$proj/build/saxpy_check" || fail "CPU reference after the edit ($gen)"
   echo "   ok: built, CPU reference passed, .cu regenerated${obj:+ and recompiled} after touching tile.hpp, exo_user/scale.hpp and exo_user/prelude.hpp, and changed after editing tile.hpp"
 done
+
+# A multi-config generator: Debug and Release parse the kernels with their own
+# definitions (EXO_USER_DEBUG in Debug only adds a kernel), each into exo/<target>/<config>;
+# each configuration's DEPFILE regenerates only its own .cu.
+if [ -n "$ninja" ]; then
+  gen="Ninja Multi-Config"
+  echo "== $gen, generate only"
+  proj=$tmp/proj-multi
+  cp -r "$src/tests/cmake/project" "$proj"
+  cmake -S "$proj" -B "$proj/build" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix" -DEXO_USER_CUDA=OFF >"$tmp/configure.log" 2>&1 \
+    || { cat "$tmp/configure.log"; fail "configure ($gen)"; }
+  for cfg in Debug Release; do
+    cmake --build "$proj/build" --config $cfg >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "build $cfg ($gen)"; }
+    "$proj/build/$cfg/saxpy_check" || fail "CPU reference $cfg ($gen)"
+    grep -q "__launch_bounds__(32) saxpy_kernel" "$proj/build/exo/saxpy_gpu/$cfg/saxpy.cu" || fail "$gen: no $cfg/saxpy.cu"
+    grep -q "^cudaError_t saxpy(" "$proj/build/exo/saxpy_gpu/$cfg/saxpy.h" || fail "$gen: no $cfg/saxpy.h"
+  done
+  grep -q "debug_clear_kernel" "$proj/build/exo/saxpy_gpu/Debug/saxpy.cu" || fail "$gen: Debug's .cu lacks the Debug-only kernel"
+  ! grep -q "debug_clear" "$proj/build/exo/saxpy_gpu/Release/saxpy.cu" || fail "$gen: Release's .cu has the Debug-only kernel"
+  [ ! -e "$proj/build/exo/saxpy_gpu/saxpy.cu" ] || fail "$gen: a .cu shared by the configurations"
+  debug=$proj/build/exo/saxpy_gpu/Debug/saxpy.cu release=$proj/build/exo/saxpy_gpu/Release/saxpy.cu
+  t0=$(mtime "$debug") r0=$(mtime "$release")
+  touch "$proj/kernels/tile.hpp"
+  cmake --build "$proj/build" --config Debug >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "Debug rebuild ($gen)"; }
+  [ "$(mtime "$debug")" -gt "$t0" ] || fail "$gen: touching tile.hpp did not regenerate Debug's .cu"
+  [ "$(mtime "$release")" = "$r0" ] || fail "$gen: a Debug build regenerated Release's .cu"
+  echo "   ok: Debug and Release generated apart (the Debug-only kernel in Debug's only), CPU references passed, Debug's .cu regenerated after touching tile.hpp"
+fi
 echo "PASS"

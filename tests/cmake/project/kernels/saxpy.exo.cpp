@@ -33,3 +33,15 @@ void shift(int n, float* __restrict__ y) {
     [[exo::parallel(thread)]] for (int t = 0; t < kShiftThreads; ++t)
       y[b * kShiftThreads + t] = y[b * kShiftThreads + t] + EXO_USER_SHIFT;
 }
+
+#ifdef EXO_USER_DEBUG
+// Debug configurations only (a $<CONFIG:Debug> definition of the GPU target): y = 0.
+[[exo::kernel]]
+void debug_clear(int n, float* __restrict__ y) {
+  exo::assume(n % kTile == 0);
+  exo::extent(y, n);
+  [[exo::parallel(block)]] for (int b = 0; b < n / kTile; ++b)
+    [[exo::parallel(thread)]] for (int t = 0; t < kTile; ++t)
+      y[b * kTile + t] = 0.f;
+}
+#endif
