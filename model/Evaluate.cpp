@@ -9,6 +9,8 @@ namespace exo::model {
 int integerBits(ScalarKind k) {
   switch (k) {
     case ScalarKind::Bool: return 1;
+    case ScalarKind::Char: case ScalarKind::SChar: case ScalarKind::UChar: return 8;
+    case ScalarKind::Short: case ScalarKind::UShort: return 16;
     case ScalarKind::Int: case ScalarKind::UInt: return 32;
     case ScalarKind::Long: case ScalarKind::ULong: return 64;
     default: return 0;
@@ -16,7 +18,8 @@ int integerBits(ScalarKind k) {
 }
 
 bool isUnsignedKind(ScalarKind k) {
-  return k == ScalarKind::UInt || k == ScalarKind::ULong || k == ScalarKind::Bool;
+  return k == ScalarKind::UInt || k == ScalarKind::ULong || k == ScalarKind::Bool || k == ScalarKind::UChar ||
+         k == ScalarKind::UShort;
 }
 
 static bool isIntegerKind(ScalarKind k) { return integerBits(k) > 0; }

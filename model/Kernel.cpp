@@ -9,8 +9,8 @@ bool Type::isIntegral() const { return !isPointer && !isFloating() && scalar != 
 
 unsigned Type::scalarBytes() const {
   switch (scalar) {
-    case ScalarKind::Bool: return 1;
-    case ScalarKind::BF16: case ScalarKind::F16: return 2;
+    case ScalarKind::Bool: case ScalarKind::Char: case ScalarKind::SChar: case ScalarKind::UChar: return 1;
+    case ScalarKind::BF16: case ScalarKind::F16: case ScalarKind::Short: case ScalarKind::UShort: return 2;
     case ScalarKind::Int: case ScalarKind::UInt: case ScalarKind::Float: return 4;
     case ScalarKind::Long: case ScalarKind::ULong: case ScalarKind::Double: case ScalarKind::MBarrier: return 8;
   }
@@ -29,6 +29,11 @@ std::string Type::scalarSpelling() const {
     case ScalarKind::BF16: return "__nv_bfloat16";
     case ScalarKind::F16: return "__half";
     case ScalarKind::MBarrier: return "std::uint64_t";
+    case ScalarKind::Char: return "char";
+    case ScalarKind::SChar: return "signed char";
+    case ScalarKind::UChar: return "unsigned char";
+    case ScalarKind::Short: return "short";
+    case ScalarKind::UShort: return "unsigned short";
   }
   return "int";
 }
@@ -45,6 +50,11 @@ const char* scalarShortName(ScalarKind k) {
     case ScalarKind::BF16: return "bf16";
     case ScalarKind::F16: return "f16";
     case ScalarKind::MBarrier: return "mbarrier";
+    case ScalarKind::Char: return "char";  // not i8: a kernel of char and one of signed char differ
+    case ScalarKind::SChar: return "i8";
+    case ScalarKind::UChar: return "u8";
+    case ScalarKind::Short: return "i16";
+    case ScalarKind::UShort: return "u16";
   }
   return "t";
 }

@@ -29,8 +29,11 @@ struct SrcRange {
 };
 
 /// BF16 / F16: exo::bf16 / exo::f16 (16-bit float storage; arithmetic converts to float).
+/// Char is plain `char` (signed on the targets exo-cuda supports: x86-64 and its CUDA
+/// device side), SChar / UChar `signed char` / `unsigned char`, Short / UShort 16 bits.
 enum class ScalarKind { Bool, Int, UInt, Long, ULong, Float, Double, BF16, F16,
-                        MBarrier  // exo::mbarrier (a 64-bit mbarrier in CUDA): only instructions touch it
+                        MBarrier,  // exo::mbarrier (a 64-bit mbarrier in CUDA): only instructions touch it
+                        Char, SChar, UChar, Short, UShort
 };
 
 /// A C scalar or pointer type, enough to print it and to reason about it.

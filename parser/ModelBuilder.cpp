@@ -166,6 +166,12 @@ private:
     if (!bt) return false;
     switch (bt->getKind()) {
       case c::BuiltinType::Bool: out = ScalarKind::Bool; return true;
+      // Plain char as the target has it: signed (x86-64); an unsigned char target is refused.
+      case c::BuiltinType::Char_S: out = ScalarKind::Char; return true;
+      case c::BuiltinType::SChar: out = ScalarKind::SChar; return true;
+      case c::BuiltinType::UChar: out = ScalarKind::UChar; return true;
+      case c::BuiltinType::Short: out = ScalarKind::Short; return true;
+      case c::BuiltinType::UShort: out = ScalarKind::UShort; return true;
       case c::BuiltinType::Int: out = ScalarKind::Int; return true;
       case c::BuiltinType::UInt: out = ScalarKind::UInt; return true;
       case c::BuiltinType::Long: case c::BuiltinType::LongLong: out = ScalarKind::Long; return true;

@@ -1,5 +1,5 @@
-// err_unsupported_type: parameter, local and cast types are limited to bool, int, unsigned,
-// long, float, double (and pointers to those for parameters).
+// err_unsupported_type: parameter, local and cast types are limited to bool, char, short,
+// int, long (signed or unsigned), float, double (and pointers to those for parameters).
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
 // RUN: not %exo-cuda --check-only %s -- -DBADPARAM 2>&1 | FileCheck %s --check-prefix=PARAM
 // RUN: %exo-cuda --check-only %s -- -DFIXED 2>&1 | count 0
@@ -7,8 +7,8 @@
 
 [[exo::kernel]]
 #ifdef BADPARAM
-// PARAM: err_unsupported_type.cpp:[[@LINE+1]]:15: error: type 'short' is not supported in an exo kernel; use bool, int, unsigned, long, float, double, or a pointer to one
-void k(int n, short s, float* __restrict__ out) {
+// PARAM: err_unsupported_type.cpp:[[@LINE+1]]:15: error: type 'long double' is not supported in an exo kernel; use bool, char, short, int, long (signed or unsigned), float, double, or a pointer to one
+void k(int n, long double s, float* __restrict__ out) {
 #else
 void k(int n, float* __restrict__ out) {
 #endif
@@ -19,10 +19,10 @@ void k(int n, float* __restrict__ out) {
       int c = 3;
       out[b * 32 + t] = (float)c;
 #else
-      // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:7: error: type 'char' is not supported in an exo kernel; use bool, int, unsigned, long, float, double, or a pointer to one
-      char c = 3;
-      // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:25: error: type 'short' is not supported in an exo kernel;
-      out[b * 32 + t] = (short)n;
+      // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:7: error: type 'wchar_t' is not supported in an exo kernel; use bool, char, short, int, long (signed or unsigned), float, double, or a pointer to one
+      wchar_t c = 3;
+      // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:25: error: type 'char16_t' is not supported in an exo kernel;
+      out[b * 32 + t] = (char16_t)n;
 #endif
     }
 }
