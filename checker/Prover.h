@@ -47,6 +47,10 @@ struct ProverLimits {
   uint64_t maxWork = kDefaultMaxWork;
   /// Access pairs compared without a query cost 1/kPairsPerQuery of a query each.
   static constexpr uint64_t kPairsPerQuery = 250;
+  /// --check-shared-reads: reads of shared arrays must see a written value too
+  /// (checker/ProverInitialized). Off by default: XOR swizzles and nested index maps of
+  /// cooperative copies are not inverted yet, so some correct kernels are refused.
+  bool sharedReads = false;
 };
 
 /// Returns true if the kernel is proven; otherwise reports why (with witness notes and,

@@ -166,6 +166,7 @@ void Encoder::divMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r) {
   q = newAtom("q");
   r = newAtom("r");
   z3::expr E = toZ3(e), Q = atoms_[q], R = atoms_[r], C = ctx.int_val(static_cast<int64_t>(c));
+  divisions_.push_back({e, c, q, r});
   // C truncates toward zero: the remainder takes the sign of the dividend.
   inst.facts.push_back(E == C * Q + R);
   inst.facts.push_back(z3::implies(E >= 0, R >= 0 && R < C));
@@ -176,6 +177,7 @@ void Encoder::floorDivMod(const Poly& e, int64_t c, Instance& inst, int& q, int&
   q = newAtom("q");
   r = newAtom("r");
   z3::expr E = toZ3(e), Q = atoms_[q], R = atoms_[r], C = ctx.int_val(static_cast<int64_t>(c));
+  divisions_.push_back({e, c, q, r});
   inst.facts.push_back(E == C * Q + R);
   inst.facts.push_back(R >= 0 && R < C);
 }

@@ -94,6 +94,16 @@ public:
   std::optional<Poly> intExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
   std::optional<z3::expr> boolExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
 
+  /// A division by a constant the encoder made: e = c * q + r (q, r fresh atoms).
+  struct Division {
+    Poly dividend;
+    int64_t divisor;
+    int q, r;
+  };
+  /// Every division by a constant made so far, in order (checker/ProverInitialized
+  /// inverts quotient-remainder pairs: `(t + 128 * c) / 4` and `% 4` give back t + 128 * c).
+  const std::vector<Division>& divisions() const { return divisions_; }
+
   /// Fresh q with C semantics q = e / c (truncation), r = e % c; adds the facts.
   void divMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r);
   /// Fresh q = floor(e / c) (arithmetic shift, or e & (c - 1) via r).
@@ -135,6 +145,7 @@ private:
   /// Facts from index `from` on hold only when `cond` does (an operand C may not evaluate).
   void onlyWhen(const z3::expr& cond, Instance& inst, size_t from);
   std::vector<z3::expr> atoms_;
+  std::vector<Division> divisions_;
   std::map<const model::Var*, int> paramAtoms_;
   std::vector<std::pair<const model::Var*, int>> params_;
   std::vector<z3::expr> assumeFacts_;

@@ -23,7 +23,9 @@
 // means earlier in that thread.
 #include "checker/ProverInitialized.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -50,12 +52,14 @@ struct Write {
 struct Placement {
   const Stmt* loop = nullptr;  // nullptr: the read's iterations of every shared loop
   bool previous = false;       // loop's iteration before the read's (else its first)
+  bool solved = false;         // loop's iteration solved from the element, as the write's own
+                               // loops are (a ring slot `(kt + 2) % 4` written 2 steps back)
 };
 
 class InitializedReads {
 public:
   InitializedReads(const KernelFacts& facts, ProverStats& stats, const ProverLimits& limits, DiagSink& sink)
-      : facts_(facts), q_(facts, stats, limits), enc_(q_.enc), sink_(sink) {}
+      : facts_(facts), q_(facts, stats, limits), enc_(q_.enc), sink_(sink), shared_(limits.sharedReads) {}
 
   void run() {
     std::set<const Var*> reported;  // one report per variable: the first read is the fix's place
@@ -72,15 +76,16 @@ public:
       }
     };
     for (const AccessSite& r : facts_.sites)
-      if (!r.write && tracked(*r.var)) check(r);
+      if (!r.write && tracked(*r.var, shared_)) check(r);
     for (const AccessSite& r : facts_.scalarReads)
       if (!initializedWhereDeclared(*r.var)) check(r);
   }
 
-  /// Shared arrays are not (docs/prover.md, limits): any thread may write their elements,
-  /// through index maps (`(t + 128 * c) / 4`, `r ^ c`) the candidate solving cannot invert.
-  static bool tracked(const Var& v) {
-    return v.kind == VarKind::Array && (v.memory == Memory::Registers || v.memory == Memory::Local);
+  /// Register and local arrays; shared ones with --check-shared-reads (ProverLimits::
+  /// sharedReads: XOR swizzles are not inverted yet, docs/prover.md limits).
+  static bool tracked(const Var& v, bool shared) {
+    if (v.kind != VarKind::Array || v.type.scalar == ScalarKind::MBarrier) return false;  // a barrier holds no value
+    return v.memory == Memory::Registers || v.memory == Memory::Local || (shared && v.memory == Memory::Shared);
   }
 
 private:
@@ -133,7 +138,8 @@ private:
     if (v == Verdict::Unsat) return true;
     why = v == Verdict::Unknown ? "the solver could not decide it"
                                 : std::string("no write of ") + (r.var->kind == VarKind::Array ? "the element" : "it") +
-                                      " earlier in its thread covers every execution of the read";
+                                      " earlier in its " + (r.var->memory == Memory::Shared ? "block" : "thread") +
+                                      " covers every execution of the read";
     return false;
   }
 
@@ -167,6 +173,7 @@ private:
       if (l->loop == LoopKind::Seq && !aroundDecl.count(l)) {
         out.push_back({l, false});
         out.push_back({l, true});
+        out.push_back({l, false, true});
       }
     return out;
   }
@@ -187,8 +194,20 @@ private:
     // The instance must run exactly when the write does: a condition or a loop bound
     // the encoder dropped or made opaque would let it stand for writes that never happen.
     if (!inst.dropped.empty()) return std::nullopt;
+    // The loops that keep the read's iteration: the shared ones above p.loop (for a shared
+    // array, those not split over threads). The read runs in that iteration, so their
+    // bounds hold for the write too; every other loop's bounds must be modelled.
+    const bool anyThread = read.site->var->memory == Memory::Shared;
+    std::vector<const Stmt*> sameAsRead;
+    for (const Stmt* l : sharedLoops(path, read.site->path)) {
+      if (l == p.loop) break;
+      if (anyThread && l->loop != LoopKind::Seq && l->loop != LoopKind::Block) continue;
+      sameAsRead.push_back(l);
+    }
     for (const Stmt* l : enclosingLoops(path))
-      if (!l->lo || !l->hi || !enc_.intExpr(*l->lo, inst, why) || !enc_.intExpr(*l->hi, inst, why)) return std::nullopt;
+      if (std::find(sameAsRead.begin(), sameAsRead.end(), l) == sameAsRead.end() &&
+          (!l->lo || !l->hi || !enc_.intExpr(*l->lo, inst, why) || !enc_.intExpr(*l->hi, inst, why)))
+        return std::nullopt;
     std::vector<Poly> idx;
     if (!indices(w.target, inst, idx, why) || idx.size() != read.idx.size()) return std::nullopt;
     for (const auto& [cond, value] : *w.guards) {
@@ -196,19 +215,15 @@ private:
       if (!b) return std::nullopt;  // when it writes is unknown: not a candidate
       runs.push_back(value ? *b : !*b);
     }
-    std::vector<const Stmt*> shared = sharedLoops(path, read.site->path);
     std::set<const Stmt*> pinned;  // loops whose iteration is defined from the read's
-    bool inside = false;           // below p.loop: the write's own iterations
-    for (const Stmt* l : shared) {
-      if (inside) break;
-      z3::expr K = enc_.atomExpr(inst.iter.at(l)), RK = enc_.atomExpr(read.inst.iter.at(l));
-      if (l == p.loop) {
-        inst.facts.push_back(p.previous ? K == RK - 1 : K == 0);
-        inside = true;
-      } else {
-        inst.facts.push_back(K == RK);
-      }
+    for (const Stmt* l : sameAsRead) {
+      inst.facts.push_back(enc_.atomExpr(inst.iter.at(l)) == enc_.atomExpr(read.inst.iter.at(l)));
       pinned.insert(l);
+    }
+    if (p.loop && !p.solved) {
+      z3::expr K = enc_.atomExpr(inst.iter.at(p.loop)), RK = enc_.atomExpr(read.inst.iter.at(p.loop));
+      inst.facts.push_back(p.previous ? K == RK - 1 : K == 0);
+      pinned.insert(p.loop);
     }
     solveOwnLoops(path, inst, w.target, idx, read.idx, pinned);
     for (const z3::expr& f : inst.facts) s.add(f);
@@ -218,12 +233,16 @@ private:
     return allOf(q_.ctx, runs) && same && seqBefore(enc_, q_.ctx, path, inst.iter, read.site->path, read.inst.iter);
   }
 
-  /// Defines the iteration of each loop of the write not in `pinned`: from an index
-  /// that is c * (the loop variable) plus terms already defined (v := (target - rest) / c,
-  /// rounded down: a wrong guess only fails "same element"), or `v % m` (v := target),
-  /// else, outermost first when
-  /// nothing else can be solved, the first iteration. Definitions only use atoms defined
-  /// before them, so they never form a cycle.
+  /// Defines the iteration of each loop of the write not in `pinned`, from the equations
+  /// "write index d = read index d": a loop variable with coefficient c and the rest
+  /// defined gives v := (target - rest) / c (rounded down: a wrong guess only fails "same
+  /// element"); `v % m` gives v := target. A quotient or remainder of a division by a
+  /// constant solved that way gets a value (not a definition: the encoder defined it),
+  /// and when both of one division have one, its dividend is one more equation (a
+  /// cooperative copy's `(t + 128 * c) / 4` and `% 4` give back t + 128 * c). When stuck,
+  /// an equation of several loops is read as a mixed-radix number (largest coefficient
+  /// first), else the outermost loop left takes its first iteration. Definitions only
+  /// use atoms defined before them, so they never form a cycle.
   void solveOwnLoops(const Path& path, Instance& inst, const Expr* access, const std::vector<Poly>& idx,
                      const std::vector<Poly>& target, std::set<const Stmt*>& pinned) {
     std::set<int> defined;  // atoms whose value is fixed once the read's are
@@ -235,33 +254,53 @@ private:
       defined.insert(inst.loopVar.at(l->var));
     };
     for (const Stmt* l : std::set<const Stmt*>(pinned)) markPinned(l);
+    std::map<int, Poly> known;  // division atoms with a value in defined atoms
+    auto subst = [&](const Poly& p) {
+      Poly out;
+      for (const auto& [mono, c] : p.terms) {
+        Poly term;
+        term.terms[mono] = c;
+        auto k = mono.size() == 1 ? known.find(mono[0]) : known.end();
+        out = out + (k != known.end() ? k->second.scaled(c) : term);
+      }
+      return out;
+    };
     auto onlyDefined = [&](const Poly& p) {
       for (const auto& [mono, c] : p.terms)
         for (int a : mono)
           if (!defined.count(a) && !readAtom(a)) return false;
       return true;
     };
+    std::vector<std::pair<Poly, Poly>> eqs;
+    for (size_t d = 0; d < idx.size() && d < target.size(); ++d) eqs.push_back({idx[d], target[d]});
+    // x = c * u + rest = t  =>  u = (t - rest) / c, or nullopt.
+    auto isolate = [&](const Poly& x, const Poly& t, int u) -> std::optional<Poly> {
+      Poly coef, rest;
+      subst(x).splitBy(u, coef, rest);
+      if (!coef.isConst() || coef.constValue() == 0 || !onlyDefined(rest)) return std::nullopt;
+      const int64_t c = coef.constValue();
+      Poly value = t - rest;
+      if (c == 1) return value;
+      if (c == -1) return value.scaled(-1);
+      const int q = floorQuotient(c > 0 ? value : value.scaled(-1), c > 0 ? c : -c, inst);
+      defined.insert(q);  // defined by the division's facts from defined atoms
+      return Poly::atom(q);
+    };
     std::vector<const Stmt*> own;
     for (const Stmt* l : enclosingLoops(path))
       if (!pinned.count(l)) own.push_back(l);
+    std::set<size_t> usedDivisions;
     auto solve = [&](const Stmt* l) {
       const int v = inst.loopVar.at(l->var);
       std::string why;
       std::optional<Poly> lo = l->lo ? enc_.intExpr(*l->lo, inst, why) : std::nullopt;
       if (!lo || !onlyDefined(*lo)) return false;
-      for (size_t d = 0; d < idx.size(); ++d) {
-        Poly coef, rest;
-        idx[d].splitBy(v, coef, rest);
-        if (!coef.isConst() || coef.constValue() == 0 || !onlyDefined(rest)) continue;
-        // idx = c * v + rest = target  =>  v = (target - rest) / c
-        Poly value = target[d] - rest;
-        const int64_t c = coef.constValue();
-        if (c == -1) value = value.scaled(-1);
-        else if (c != 1) value = Poly::atom(floorQuotient(c > 0 ? value : value.scaled(-1), c > 0 ? c : -c, inst));
-        defineIteration(l, value - *lo, inst);
-        markPinned(l);
-        return true;
-      }
+      for (const auto& [x, t] : eqs)
+        if (std::optional<Poly> value = isolate(x, t, v)) {
+          defineIteration(l, *value - *lo, inst);
+          markPinned(l);
+          return true;
+        }
       // An index `v % m` (a ring of slots): v := the element, its first preimage.
       for (size_t d = 0; access && d < access->args.size() && d < target.size(); ++d) {
         const Expr& a = *access->args[d];
@@ -273,15 +312,109 @@ private:
       }
       return false;
     };
+    // Quotients and remainders of this candidate's divisions: values from the equations,
+    // and a pair's dividend as a new equation.
+    auto divisionsStep = [&]() {
+      bool progress = false;
+      const auto& divs = enc_.divisions();
+      for (size_t i = 0; i < divs.size(); ++i) {
+        const Encoder::Division& dv = divs[i];
+        if (dv.q < firstCandidateAtom_) continue;  // not this candidate's
+        for (int u : {dv.q, dv.r}) {
+          if (known.count(u) || defined.count(u)) continue;
+          for (const auto& [x, t] : eqs)
+            if (std::optional<Poly> value = isolate(x, t, u)) {
+              known[u] = *value;
+              progress = true;
+              break;
+            }
+        }
+      }
+      // A quotient and a remainder of one dividend and divisor (maybe two divisions of
+      // the same expression, `x / 4` and `x % 4`) give the dividend back.
+      for (size_t i = 0; i < divs.size(); ++i)
+        for (size_t j = 0; j < divs.size(); ++j) {
+          const Encoder::Division &a = divs[i], &b = divs[j];
+          if (a.q < firstCandidateAtom_ || b.q < firstCandidateAtom_ || a.divisor != b.divisor ||
+              a.dividend.terms != b.dividend.terms || !known.count(a.q) || !known.count(b.r))
+            continue;
+          if (!usedDivisions.insert(i * divs.size() + j).second) continue;
+          eqs.push_back({a.dividend, known[a.q].scaled(a.divisor) + known[b.r]});
+          progress = true;
+        }
+      return progress;
+    };
+    // This candidate's division atoms without a value yet.
+    auto openDivisionAtom = [&](int a) {
+      if (a < firstCandidateAtom_ || known.count(a) || defined.count(a)) return false;
+      for (const Encoder::Division& dv : enc_.divisions())
+        if (dv.q == a || dv.r == a) return true;
+      return false;
+    };
+    // Stuck on an equation of several unknowns (`s[32 * w + t]`, `8 * (t % 4) + e`): the one
+    // of the largest coefficient takes (value - defined terms) / coefficient, rounded
+    // down, as in a mixed-radix number; the others then follow.
+    auto radix = [&]() {
+      for (const auto& [lhs, t] : eqs) {
+        const Poly x = subst(lhs);
+        int best = -1;
+        int64_t bestCoef = 0;
+        Poly rest;  // the terms of defined atoms only
+        bool affine = true;
+        for (const auto& [mono, c] : x.terms) {
+          Poly term;
+          term.terms[mono] = c;
+          if (onlyDefined(term)) {
+            rest = rest + term;
+            continue;
+          }
+          bool loopAtom = false;
+          for (const Stmt* l : own) loopAtom |= mono.size() == 1 && !pinned.count(l) && mono[0] == inst.loopVar.at(l->var);
+          if (mono.size() != 1 || (!loopAtom && !openDivisionAtom(mono[0]))) {
+            affine = false;
+            break;
+          }
+          if (std::abs(c) > std::abs(bestCoef)) best = mono[0], bestCoef = c;
+        }
+        if (!affine || best < 0 || std::abs(bestCoef) < 2) continue;
+        Poly value = t - rest;
+        const int q = floorQuotient(bestCoef > 0 ? value : value.scaled(-1), std::abs(bestCoef), inst);
+        defined.insert(q);
+        value = Poly::atom(q);
+        const Stmt* loop = nullptr;
+        for (const Stmt* l : own)
+          if (inst.loopVar.at(l->var) == best) loop = l;
+        if (!loop) {
+          known[best] = value;
+          return true;
+        }
+        std::string why;
+        std::optional<Poly> lo = loop->lo ? enc_.intExpr(*loop->lo, inst, why) : std::nullopt;
+        if (!lo || !onlyDefined(*lo)) continue;
+        defineIteration(loop, value - *lo, inst);
+        markPinned(loop);
+        return true;
+      }
+      return false;
+    };
     for (;;) {
       bool progress = false;
       for (const Stmt* l : own)
         if (!pinned.count(l) && solve(l)) progress = true;
-      if (progress) continue;
-      // Stuck on an index of several loops (`s[32 * w + t]`): the loop of the largest
-      // coefficient takes (element - defined terms) / coefficient, rounded down, as in a
-      // mixed-radix number; the others then follow from the index.
-      if (solveLargestCoefficient(own, inst, idx, target, defined, onlyDefined, markPinned)) continue;
+      if (progress || divisionsStep()) continue;
+      // Stuck on an equation of several loops (`s[32 * w + t]`): the loop of the largest
+      // coefficient takes (value - defined terms) / coefficient, rounded down, as in a
+      // mixed-radix number; the others then follow.
+      // A remainder with a value and its quotient without one (a ring slot `(kt + 2) % 4`):
+      // the first preimage, quotient 0.
+      bool firstPreimage = false;
+      for (const Encoder::Division& dv : enc_.divisions())
+        if (!firstPreimage && known.count(dv.r) && openDivisionAtom(dv.q)) {
+          known[dv.q] = Poly();
+          firstPreimage = true;
+        }
+      if (firstPreimage) continue;
+      if (radix()) continue;
       // Stuck: the outermost unsolved loop takes its first iteration (a loop whose bounds
       // the inner ones read: `for i, for (j = i; ...)`), then try again.
       const Stmt* first = nullptr;
@@ -294,44 +427,6 @@ private:
       inst.facts.push_back(enc_.atomExpr(inst.iter.at(first)) == 0);
       markPinned(first);
     }
-  }
-
-  template <class OnlyDefined, class MarkPinned>
-  bool solveLargestCoefficient(const std::vector<const Stmt*>& own, Instance& inst, const std::vector<Poly>& idx,
-                               const std::vector<Poly>& target, const std::set<int>& defined, OnlyDefined onlyDefined,
-                               MarkPinned markPinned) {
-    for (size_t d = 0; d < idx.size(); ++d) {
-      const Stmt* best = nullptr;
-      int64_t bestCoef = 0;
-      Poly known;  // the index's terms of defined atoms only
-      bool affine = true;
-      for (const auto& [mono, c] : idx[d].terms) {
-        Poly term;
-        term.terms[mono] = c;
-        if (onlyDefined(term)) {
-          known = known + term;
-          continue;
-        }
-        const Stmt* loop = nullptr;
-        for (const Stmt* l : own)
-          if (mono.size() == 1 && !defined.count(mono[0]) && mono[0] == inst.loopVar.at(l->var)) loop = l;
-        if (!loop) {
-          affine = false;
-          break;
-        }
-        if (std::abs(c) > std::abs(bestCoef)) best = loop, bestCoef = c;
-      }
-      if (!affine || !best || std::abs(bestCoef) < 2) continue;
-      std::string why;
-      std::optional<Poly> lo = best->lo ? enc_.intExpr(*best->lo, inst, why) : std::nullopt;
-      if (!lo || !onlyDefined(*lo)) continue;
-      Poly value = target[d] - known;
-      value = Poly::atom(floorQuotient(bestCoef > 0 ? value : value.scaled(-1), std::abs(bestCoef), inst));
-      defineIteration(best, value - *lo, inst);
-      markPinned(best);
-      return true;
-    }
-    return false;
   }
 
   /// floor(x / c) as a fresh defined atom (c > 0).
@@ -362,6 +457,7 @@ private:
   Queries q_;
   Encoder& enc_;
   DiagSink& sink_;
+  const bool shared_;
   int firstCandidateAtom_ = 0;
 };
 
@@ -369,7 +465,7 @@ private:
 
 void checkInitializedReads(const KernelFacts& facts, ProverStats& stats, const ProverLimits& limits, DiagSink& sink) {
   bool any = !facts.scalarReads.empty();
-  for (const AccessSite& s : facts.sites) any |= !s.write && InitializedReads::tracked(*s.var);
+  for (const AccessSite& s : facts.sites) any |= !s.write && InitializedReads::tracked(*s.var, limits.sharedReads);
   if (!any) return;
   InitializedReads(facts, stats, limits, sink).run();
 }

@@ -322,6 +322,7 @@ private:
     checker::ProverStats stats;
     checker::ProverLimits limits;
     limits.maxQueries = opts_.proverMaxQueries;
+    limits.sharedReads = opts_.checkSharedReads;
     bool proven = checker::proveKernel(*k, sink, &stats, limits);
     if (opts_.printStats)
       llvm::errs() << "exo-cuda: " << k->name << k->templateArgs << ": prover " << (proven ? "proved" : "rejected")

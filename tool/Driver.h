@@ -17,6 +17,7 @@ struct DriverOptions {
   bool printStats = false;           // --prover-stats: prover timings to stderr
   bool dumpModel = false;            // --dump-model: FileResult::model after thread mapping
   uint64_t proverMaxQueries = checker::ProverLimits::kDefaultMaxQueries;  // --prover-max-queries
+  bool checkSharedReads = false;                                            // --check-shared-reads
   std::string exoIncludeDir;         // where exo/exo.hpp lives
   std::string clangResourceDir;      // clang 22's resource headers
   std::vector<std::string> warningArgs;  // -W..., -w from exo-cuda's own command line (after the database's)

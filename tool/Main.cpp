@@ -89,6 +89,10 @@ static cl::opt<uint64_t> MaxQueries("prover-max-queries",
                                              "pairs compared), with 'cannot prove'"),
                                     cl::value_desc("n"), cl::init(exo::checker::ProverLimits::kDefaultMaxQueries),
                                     cl::cat(Category));
+static cl::opt<bool> SharedReads("check-shared-reads",
+                                 cl::desc("also prove that every read of a shared array sees a value written before "
+                                          "it (experimental: XOR swizzles are not inverted yet)"),
+                                 cl::cat(Category));
 // -W<warning> and -w are taken out of argv before LLVM's parser sees it (LLVM's own
 // libraries register a "W" option); they are documented here.
 static cl::extrahelp MoreHelp(R"(
@@ -350,6 +354,7 @@ int serveLsp(const char* argv0, bool sawDashDash, const std::vector<std::string>
   opts.checkOnly = true;
   opts.recordDiagnostics = true;
   opts.proverMaxQueries = MaxQueries;
+  opts.checkSharedReads = SharedReads;
   opts.exoIncludeDir = findExoInclude(argv0);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
   opts.warningArgs = warningArgs;
@@ -477,6 +482,7 @@ int main(int argc, const char** argv) {
   opts.printStats = Stats;
   opts.dumpModel = DumpModel;
   opts.proverMaxQueries = MaxQueries;
+  opts.checkSharedReads = SharedReads;
   opts.exoIncludeDir = findExoInclude(argv[0]);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
   opts.warningArgs = warningArgs;
