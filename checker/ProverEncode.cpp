@@ -166,7 +166,7 @@ void Encoder::divMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r) {
   q = newAtom("q");
   r = newAtom("r");
   z3::expr E = toZ3(e), Q = atoms_[q], R = atoms_[r], C = ctx.int_val(static_cast<int64_t>(c));
-  divisions_.push_back({e, c, q, r});
+  divisions_.push_back({e, Poly::constant(c), q, r});
   // C truncates toward zero: the remainder takes the sign of the dividend.
   inst.facts.push_back(E == C * Q + R);
   inst.facts.push_back(z3::implies(E >= 0, R >= 0 && R < C));
@@ -177,7 +177,7 @@ void Encoder::floorDivMod(const Poly& e, int64_t c, Instance& inst, int& q, int&
   q = newAtom("q");
   r = newAtom("r");
   z3::expr E = toZ3(e), Q = atoms_[q], R = atoms_[r], C = ctx.int_val(static_cast<int64_t>(c));
-  divisions_.push_back({e, c, q, r});
+  divisions_.push_back({e, Poly::constant(c), q, r});
   inst.facts.push_back(E == C * Q + R);
   inst.facts.push_back(R >= 0 && R < C);
 }
@@ -486,6 +486,7 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
 Poly Encoder::divideByParameter(model::Op op, const Poly& x, const Poly& n, Instance& inst) {
   int q = newAtom("q"), r = newAtom("r");
   z3::expr X = toZ3(x), N = toZ3(n), Q = atoms_[q], R = atoms_[r];
+  divisions_.push_back({x, n, q, r});
   // Definitional (checker/ProverInitialized): a zero divisor leaves q and r free
   // instead of excluding the instance, which may be one that never runs.
   if (definitional_) inst.facts.push_back(z3::implies(N != 0, X == N * Q + R));

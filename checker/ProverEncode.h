@@ -94,15 +94,17 @@ public:
   std::optional<Poly> intExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
   std::optional<z3::expr> boolExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
 
-  /// A division by a constant the encoder made: e = c * q + r (q, r fresh atoms).
+  /// A division the encoder made, by a constant or a parameter: dividend = divisor * q + r
+  /// (q, r fresh atoms; for a parameter divisor, when it is not 0).
   struct Division {
-    Poly dividend;
-    int64_t divisor;
+    Poly dividend, divisor;
     int q, r;
   };
-  /// Every division by a constant made so far, in order (checker/ProverInitialized
-  /// inverts quotient-remainder pairs: `(t + 128 * c) / 4` and `% 4` give back t + 128 * c).
+  /// Every division made so far, in order (checker/ProverInitialized inverts
+  /// quotient-remainder pairs: `(t + 128 * c) / 4` and `% 4` give back t + 128 * c).
   const std::vector<Division>& divisions() const { return divisions_; }
+  /// The id the next atom will get: atoms from here on are made after this point.
+  int nextAtom() const { return static_cast<int>(atoms_.size()); }
 
   /// Fresh q with C semantics q = e / c (truncation), r = e % c; adds the facts.
   void divMod(const Poly& e, int64_t c, Instance& inst, int& q, int& r);

@@ -121,7 +121,7 @@ private:
       why = "its index cannot be modelled (" + why + ")";
       return false;
     }
-    firstCandidateAtom_ = enc_.newAtom("candidates");
+    firstCandidateAtom_ = enc_.nextAtom();
     z3::solver s = q_.newSolver();
     Queries::addFacts(s, read.inst);
     z3::expr written = q_.ctx.bool_val(false);
@@ -225,7 +225,7 @@ private:
       inst.facts.push_back(p.previous ? K == RK - 1 : K == 0);
       pinned.insert(p.loop);
     }
-    solveOwnLoops(path, inst, w.target, idx, read.idx, pinned);
+    solveOwnLoops(path, inst, idx, read.idx, pinned);
     for (const z3::expr& f : inst.facts) s.add(f);
     z3::expr same = q_.ctx.bool_val(true);
     for (size_t i = 0; i < idx.size(); ++i) same = same && enc_.toZ3(idx[i]) == enc_.toZ3(read.idx[i]);
@@ -236,15 +236,16 @@ private:
   /// Defines the iteration of each loop of the write not in `pinned`, from the equations
   /// "write index d = read index d": a loop variable with coefficient c and the rest
   /// defined gives v := (target - rest) / c (rounded down: a wrong guess only fails "same
-  /// element"); `v % m` gives v := target. A quotient or remainder of a division by a
-  /// constant solved that way gets a value (not a definition: the encoder defined it),
-  /// and when both of one division have one, its dividend is one more equation (a
-  /// cooperative copy's `(t + 128 * c) / 4` and `% 4` give back t + 128 * c). When stuck,
-  /// an equation of several loops is read as a mixed-radix number (largest coefficient
-  /// first), else the outermost loop left takes its first iteration. Definitions only
-  /// use atoms defined before them, so they never form a cycle.
-  void solveOwnLoops(const Path& path, Instance& inst, const Expr* access, const std::vector<Poly>& idx,
-                     const std::vector<Poly>& target, std::set<const Stmt*>& pinned) {
+  /// element"). A quotient or remainder of a division solved that way gets a value (not a
+  /// definition: the encoder defined it), and when both of one dividend and divisor have
+  /// one, the dividend is one more equation (a cooperative copy's `(t + 128 * c) / 4` and
+  /// `% 4` give back t + 128 * c; a ring slot `(kt + 2) % 4`, whose quotient nothing gives,
+  /// its first preimage, quotient 0). When stuck, an equation of several unknowns is read
+  /// as a mixed-radix number (largest coefficient first), else the outermost loop left
+  /// takes its first iteration. Definitions only use atoms defined before them, so they
+  /// never form a cycle.
+  void solveOwnLoops(const Path& path, Instance& inst, const std::vector<Poly>& idx, const std::vector<Poly>& target,
+                     std::set<const Stmt*>& pinned) {
     std::set<int> defined;  // atoms whose value is fixed once the read's are
     for (const auto& [var, atom] : enc_.params()) defined.insert(atom);
     for (int a : enc_.sharedAtoms()) defined.insert(a);
@@ -273,43 +274,38 @@ private:
     };
     std::vector<std::pair<Poly, Poly>> eqs;
     for (size_t d = 0; d < idx.size() && d < target.size(); ++d) eqs.push_back({idx[d], target[d]});
-    // x = c * u + rest = t  =>  u = (t - rest) / c, or nullopt.
-    auto isolate = [&](const Poly& x, const Poly& t, int u) -> std::optional<Poly> {
-      Poly coef, rest;
-      subst(x).splitBy(u, coef, rest);
-      if (!coef.isConst() || coef.constValue() == 0 || !onlyDefined(rest)) return std::nullopt;
-      const int64_t c = coef.constValue();
-      Poly value = t - rest;
+    // value / c rounded down (c != 0), in defined atoms.
+    auto divide = [&](const Poly& value, int64_t c) {
       if (c == 1) return value;
       if (c == -1) return value.scaled(-1);
       const int q = floorQuotient(c > 0 ? value : value.scaled(-1), c > 0 ? c : -c, inst);
       defined.insert(q);  // defined by the division's facts from defined atoms
       return Poly::atom(q);
     };
+    // x = c * u + rest = t  =>  u = (t - rest) / c, or nullopt.
+    auto isolate = [&](const Poly& x, const Poly& t, int u) -> std::optional<Poly> {
+      Poly coef, rest;
+      subst(x).splitBy(u, coef, rest);
+      if (!coef.isConst() || coef.constValue() == 0 || !onlyDefined(rest)) return std::nullopt;
+      return divide(t - rest, coef.constValue());
+    };
     std::vector<const Stmt*> own;
     for (const Stmt* l : enclosingLoops(path))
       if (!pinned.count(l)) own.push_back(l);
-    std::set<size_t> usedDivisions;
-    auto solve = [&](const Stmt* l) {
-      const int v = inst.loopVar.at(l->var);
+    // Loop l takes the iteration where its variable is `value`; false when its start is
+    // not defined yet.
+    auto defineLoop = [&](const Stmt* l, const Poly& value) {
       std::string why;
       std::optional<Poly> lo = l->lo ? enc_.intExpr(*l->lo, inst, why) : std::nullopt;
       if (!lo || !onlyDefined(*lo)) return false;
+      defineIteration(l, value - *lo, inst);
+      markPinned(l);
+      return true;
+    };
+    std::set<size_t> usedDivisions;
+    auto solve = [&](const Stmt* l) {
       for (const auto& [x, t] : eqs)
-        if (std::optional<Poly> value = isolate(x, t, v)) {
-          defineIteration(l, *value - *lo, inst);
-          markPinned(l);
-          return true;
-        }
-      // An index `v % m` (a ring of slots): v := the element, its first preimage.
-      for (size_t d = 0; access && d < access->args.size() && d < target.size(); ++d) {
-        const Expr& a = *access->args[d];
-        if (a.kind == ExprKind::Binary && a.op == Op::Rem && a.args[0]->kind == ExprKind::VarRef && a.args[0]->var == l->var) {
-          defineIteration(l, target[d] - *lo, inst);
-          markPinned(l);
-          return true;
-        }
-      }
+        if (std::optional<Poly> value = isolate(x, t, inst.loopVar.at(l->var))) return defineLoop(l, *value);
       return false;
     };
     // Quotients and remainders of this candidate's divisions: values from the equations,
@@ -335,11 +331,11 @@ private:
       for (size_t i = 0; i < divs.size(); ++i)
         for (size_t j = 0; j < divs.size(); ++j) {
           const Encoder::Division &a = divs[i], &b = divs[j];
-          if (a.q < firstCandidateAtom_ || b.q < firstCandidateAtom_ || a.divisor != b.divisor ||
+          if (a.q < firstCandidateAtom_ || b.q < firstCandidateAtom_ || a.divisor.terms != b.divisor.terms ||
               a.dividend.terms != b.dividend.terms || !known.count(a.q) || !known.count(b.r))
             continue;
           if (!usedDivisions.insert(i * divs.size() + j).second) continue;
-          eqs.push_back({a.dividend, known[a.q].scaled(a.divisor) + known[b.r]});
+          eqs.push_back({a.dividend, known[a.q] * a.divisor + known[b.r]});
           progress = true;
         }
       return progress;
@@ -377,10 +373,7 @@ private:
           if (std::abs(c) > std::abs(bestCoef)) best = mono[0], bestCoef = c;
         }
         if (!affine || best < 0 || std::abs(bestCoef) < 2) continue;
-        Poly value = t - rest;
-        const int q = floorQuotient(bestCoef > 0 ? value : value.scaled(-1), std::abs(bestCoef), inst);
-        defined.insert(q);
-        value = Poly::atom(q);
+        const Poly value = divide(t - rest, bestCoef);
         const Stmt* loop = nullptr;
         for (const Stmt* l : own)
           if (inst.loopVar.at(l->var) == best) loop = l;
@@ -388,12 +381,7 @@ private:
           known[best] = value;
           return true;
         }
-        std::string why;
-        std::optional<Poly> lo = loop->lo ? enc_.intExpr(*loop->lo, inst, why) : std::nullopt;
-        if (!lo || !onlyDefined(*lo)) continue;
-        defineIteration(loop, value - *lo, inst);
-        markPinned(loop);
-        return true;
+        if (defineLoop(loop, value)) return true;
       }
       return false;
     };
@@ -402,9 +390,6 @@ private:
       for (const Stmt* l : own)
         if (!pinned.count(l) && solve(l)) progress = true;
       if (progress || divisionsStep()) continue;
-      // Stuck on an equation of several loops (`s[32 * w + t]`): the loop of the largest
-      // coefficient takes (value - defined terms) / coefficient, rounded down, as in a
-      // mixed-radix number; the others then follow.
       // A remainder with a value and its quotient without one (a ring slot `(kt + 2) % 4`):
       // the first preimage, quotient 0.
       bool firstPreimage = false;

@@ -303,7 +303,7 @@ inline void wgmma_store_add([[exo::reduce(add)]] float* C, int ldc, int r0, int 
 // slice after the call) and must be the warpgroup's own. Synchronous: the call returns
 // when the stores are complete. f32 C; C's rows 16-byte aligned (TMA's global strides)
 // and `stage` 128-byte aligned (exo-cuda aligns shared arrays of 128 bytes or more so).
-// The tensor map's box is 64 x W (a row of `stage`: W floats, a multiple of 4, at most 256).
+// The tensor map's box is 64 x W (a row of `stage`: W floats, a multiple of 8, at most 256).
 // TMA writes no element outside the tensor: a column outside 0 .. ld - 1 is not stored
 // (rows outside it are out of C's extent, which the prover refuses).
 template <int N, int W>
