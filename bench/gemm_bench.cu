@@ -16,7 +16,10 @@
 //
 // Output: a header, one table row per shape as it finishes, a summary (median ratio),
 // and with --csv FILE the rows as CSV (scripts/plot-gemm-bench draws them).
-// Usage: gemm_bench [--csv FILE] [SHAPE...]   SHAPE is S (S^3) or MxNxK; default: the sweep.
+// Usage: gemm_bench [--csv FILE] [--variant NAME] [SHAPE...]   SHAPE is S (S^3) or MxNxK;
+//        default: the sweep. --variant (tma_gemm, persistent_gemm, splitk_gemm, ragged_gemm)
+//        times that variant instead of the dispatcher's choice (for comparing variants;
+//        shapes outside its conditions are NOT COVERED).
 // Environment: EXO_BENCH_ITERS (timed rounds, default 30, at least 20).
 // Exit status: 0 when every shape ran and matched cuBLAS; 1 otherwise.
 // Build: `cmake --build build --target gemm_bench` (bench/CMakeLists.txt: exo-cuda proves and
@@ -78,11 +81,16 @@ struct Row {
   bool ok = false;
 };
 
+exo_gemm::Variant forced = exo_gemm::Variant::None;  // --variant
+
 template <class T>
 bool run_shape(cublasHandle_t h, cudaStream_t st, const Shape& sh, int iters, int l2_bytes, Row& row) {
   const int M = sh.M, N = sh.N, K = sh.K;
   row.s = sh;
-  const exo_gemm::Variant variant = exo_gemm::choose_for<T>(M, N, K, exo_gemm::sm_count());
+  const exo_gemm::Variant variant =
+      forced == exo_gemm::Variant::None ? exo_gemm::choose_for<T>(M, N, K, exo_gemm::sm_count())
+      : exo_gemm::admits(forced, M, N, K, static_cast<int>(sizeof(T))) ? forced
+                                                                       : exo_gemm::Variant::None;
   row.variant = exo_gemm::name(variant);
   row.covered = variant != exo_gemm::Variant::None;  // else cuBLAS alone is timed
   const size_t nA = static_cast<size_t>(M) * K, nB = static_cast<size_t>(N) * K, nC = static_cast<size_t>(M) * N;
@@ -106,7 +114,7 @@ bool run_shape(cublasHandle_t h, cudaStream_t st, const Shape& sh, int iters, in
          cuda_ok(cudaMemset(s.C, 0xFF, nC * sizeof(float)), "poison C");  // NaN: an unwritten element fails
   }
   auto launch = [&](int v, const Set<T>& s) -> bool {
-    if (v == 0) return !row.covered || cuda_ok(exo_gemm::gemm(M, N, K, s.A, s.B, s.C, st), "exo_gemm::gemm");
+    if (v == 0) return !row.covered || cuda_ok(exo_gemm::gemm_with(variant, M, N, K, s.A, s.B, s.C, st), "exo_gemm::gemm");
     if (v == 1) return cublas_ok(cublas_gemm(h, M, N, K, s.A, s.B, s.Cref, CUDA_R_32F), "cublasGemmEx f32");
     // A C of the input type: for f32 inputs that is the f32 C again (timed twice).
     return cublas_ok(cublas_gemm(h, M, N, K, s.A, s.B, s.Ch, bench::cuda_type<T>()), "cublasGemmEx 16-bit C");
@@ -160,6 +168,17 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
       csv_path = argv[++i];
+      continue;
+    }
+    if (std::strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
+      const std::string name = argv[++i];
+      for (exo_gemm::Variant v : {exo_gemm::Variant::Tma, exo_gemm::Variant::Persistent, exo_gemm::Variant::SplitK,
+                                  exo_gemm::Variant::Ragged})
+        if (name == exo_gemm::name(v)) forced = v;
+      if (forced == exo_gemm::Variant::None) {
+        std::fprintf(stderr, "gemm_bench: unknown variant '%s'\n", name.c_str());
+        return 2;
+      }
       continue;
     }
     Shape s{};

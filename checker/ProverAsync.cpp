@@ -206,7 +206,7 @@ private:
         // Awaits do not count groups (an await a thread skips is no completion for it:
         // the completion formulas see that); commits do, and issues join them.
         const AsyncRole& a = s.instr->async;
-        if (a.queue != q || a.kind == AsyncRole::Kind::None || a.kind == AsyncRole::Kind::Await) return;
+        if (a.queue != q || a.kind == AsyncRole::Kind::None || a.awaits()) return;
         std::vector<std::pair<int64_t, int64_t>> shape;
         for (const Stmt* l : loops) {
           shape.push_back({threadsUsed(*l), l->collective});
@@ -335,9 +335,11 @@ private:
   void checkSite(const AccessSite& x, std::set<const Stmt*>& reportedIssue) {
     const std::string& qn = queue(x);
     checkCoverage(qn);
+    // await<N> completes the groups' accesses; await_read<N> only their reads.
     std::vector<const PlacedStmt*> awaits;
     for (const PlacedStmt& p : awaits_())
-      if (isOn(*p.stmt, qn, AsyncRole::Kind::Await)) awaits.push_back(&p);
+      if (isOn(*p.stmt, qn, AsyncRole::Kind::Await) || (!x.write && isOn(*p.stmt, qn, AsyncRole::Kind::AwaitRead)))
+        awaits.push_back(&p);
     Side xs = q_.makeSide(x, "x.");
     std::vector<Completion> cs;
     for (const PlacedStmt* a : awaits) cs.push_back(complete(x, xs, *a, static_cast<int>(cs.size())));
@@ -347,9 +349,17 @@ private:
         for (const z3::expr& d : c.defs) s.add(d);
     };
 
-    // 1. Some await completes every issue.
+    // 1. Some await completes every issue (a queue drained at the kernel's exit completes
+    // there: later accesses are the in-flight check's).
     if (reportedIssue.count(x.instr)) return;
-    {
+    if (x.instr->instr->async.drainedAtExit) {
+      // The drain waits for committed groups only: the store's group must be committed.
+      // Sound and simple: a commit of the queue follows it in its own statement list
+      // (every run of the store runs that commit after it).
+      if (!committedAfter(x))
+        throw Unprovable{x.instr, "no commit of queue '" + qn + "' follows it in its statement list, and only committed "
+                                  "groups complete (at an await or at the kernel's exit); commit its group right after it"};
+    } else {
       z3::solver s = q_.newSolver();
       base(s);
       for (const Completion& c : cs) s.add(!*c.exists);
@@ -439,12 +449,27 @@ private:
   }
 
 
+  /// Is the issue `x` followed, in the statement list that holds it, by a commit of its queue?
+  bool committedAfter(const AccessSite& x) const {
+    const PathStep* list = nullptr;
+    for (const PathStep& step : x.path) {
+      if (step.container == x.instr) break;
+      if (step.container->kind == StmtKind::Block) list = &step;
+    }
+    if (!list || list->child < 0) return false;
+    const Stmt& block = *list->container;
+    if (block.body[list->child].get() != x.instr) return false;  // the issue sits deeper (an if or a loop)
+    for (size_t i = static_cast<size_t>(list->child) + 1; i < block.body.size(); ++i)
+      if (block.body[i] && commitsOn(*block.body[i], queue(x))) return true;
+    return false;
+  }
+
   /// The kernel's awaits (of every queue) with their paths.
   const std::vector<PlacedStmt>& awaits_() {
     if (!awaitsCollected_) {
       awaitsCollected_ = true;
       for (const PlacedStmt& p : instructionStatements(*f_.kernel))
-        if (p.stmt->instr->async.kind == AsyncRole::Kind::Await) awaitList_.push_back(p);
+        if (p.stmt->instr->async.awaits()) awaitList_.push_back(p);
     }
     return awaitList_;
   }

@@ -49,6 +49,8 @@ struct AsyncRole {
     IssueCommit,  // async_commit(Q): the same, and the call closes its own group
     Commit,       // commit(Q): closes the group of the issuing threads' open async calls
     Await,        // await(Q): waits until at most `pending` committed groups are in flight
+    AwaitRead,    // await_read(Q): the same, but only for the groups' reads (their source
+                  // operands may be overwritten after it; their writes may still be in flight)
     // Rings of mbarriers (TMA): the instruction's last two operands are the ring (a shared
     // exo::mbarrier array of S slots) and a position p (slot p % S, phase p / S).
     IssueRing,    // async_ring(Q): its accesses complete when position p of the ring completes
@@ -69,6 +71,16 @@ struct AsyncRole {
   /// through a TMA tensor map (encoded by the launcher from the pointer's exo::extent,
   /// the box its first shared operand's shape), staged through that shared tile.
   bool tensorMapStore = false;
+  /// "tma_store_async(q)": an Issue on q that is also a tensorMapStore (the TMA store of
+  /// a shared tile, cp.async.bulk.tensor with .bulk_group). Its queue is drained at the
+  /// kernel's exit (the generated kernel ends with cp.async.bulk.wait_group 0 in every
+  /// thread), so an issue without a completing await completes there: only later
+  /// accesses in the kernel need an await (checker/ProverAsync).
+  bool drainedAtExit = false;
+  /// "stage_async": a synchronous instruction that writes shared memory for the async
+  /// proxy (a TMA store reads it next): its CUDA form ends with fence.proxy.async in
+  /// every writing thread, so the printer adds none for its writes.
+  bool fencesProxy = false;
   int64_t pending = 0;  // Await: the first integer template argument (0 when none)
   bool async() const { return kind == Kind::Issue || kind == Kind::IssueCommit || kind == Kind::IssueRing; }
   bool ring() const { return kind == Kind::IssueRing || kind == Kind::AwaitRing || kind == Kind::ArriveRing; }
@@ -79,6 +91,7 @@ struct AsyncRole {
   /// A statement that moves a ring position towards completion (a copy or an arrival).
   bool signalsRing() const { return kind == Kind::IssueRing || kind == Kind::ArriveRing; }
   bool commits() const { return kind == Kind::IssueCommit || kind == Kind::Commit; }
+  bool awaits() const { return kind == Kind::Await || kind == Kind::AwaitRead; }
   /// Its global operand goes through a TMA tensor map: a ring copy's source, or a
   /// tma_store's destination.
   bool viaTensorMap() const { return kind == Kind::IssueRing || tensorMapStore; }
@@ -86,7 +99,8 @@ struct AsyncRole {
 
 /// Parses the fourth `[[exo::instr]]` argument ("async(q)", "async_commit(q)",
 /// "commit(q)", "await(q)", "async_ring(q)", "await_ring(q)", "arrive_ring(q)",
-/// "multicast_ring(q)", "arrive_cluster_ring(q)", "tma_store"); false
+/// "multicast_ring(q)", "arrive_cluster_ring(q)", "tma_store", "tma_store_async(q)",
+/// "await_read(q)", "stage_async"); false
 /// when it is none of them.
 bool parseAsyncRole(const std::string& text, AsyncRole& out);
 

@@ -330,6 +330,20 @@ bool parseAsyncRole(const std::string& text, AsyncRole& out) {
     out.tensorMapStore = true;
     return true;
   }
+  if (text == "stage_async") {
+    out = AsyncRole{};
+    out.fencesProxy = true;
+    return true;
+  }
+  const std::string storeAsync = "tma_store_async(";
+  if (text.compare(0, storeAsync.size(), storeAsync) == 0) {
+    AsyncRole r;
+    if (!parseAsyncRole("async(" + text.substr(storeAsync.size()), r)) return false;
+    out = r;
+    out.tensorMapStore = true;
+    out.drainedAtExit = true;
+    return true;
+  }
   // Cluster-wide forms first: "multicast_ring(" / "arrive_cluster_ring(" are not
   // prefixes of the others.
   static const std::pair<const char*, AsyncRole::Kind> clusterKinds[] = {{"multicast_ring(", AsyncRole::Kind::IssueRing},
@@ -350,7 +364,8 @@ bool parseAsyncRole(const std::string& text, AsyncRole& out) {
                                                                    {"async_commit(", AsyncRole::Kind::IssueCommit},
                                                                    {"async(", AsyncRole::Kind::Issue},
                                                                    {"commit(", AsyncRole::Kind::Commit},
-                                                                   {"await(", AsyncRole::Kind::Await}};
+                                                                   {"await(", AsyncRole::Kind::Await},
+                                                                   {"await_read(", AsyncRole::Kind::AwaitRead}};
   for (const auto& [prefix, kind] : kinds) {
     std::string p = prefix;
     if (text.size() <= p.size() + 1 || text.compare(0, p.size(), p) != 0 || text.back() != ')') continue;

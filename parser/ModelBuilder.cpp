@@ -813,7 +813,7 @@ private:
         if (a.getKind() == c::TemplateArgument::Integral) {
           one = llvm::toString(a.getAsIntegral(), 10);
           // An await's first integer argument: how many groups may stay in flight.
-          if (in->async.kind == AsyncRole::Kind::Await && list.empty()) in->async.pending = a.getAsIntegral().getExtValue();
+          if (in->async.awaits() && list.empty()) in->async.pending = a.getAsIntegral().getExtValue();
         } else if (a.getKind() == c::TemplateArgument::Type && scalarKind(a.getAsType(), sk)) {
           Type t;
           t.scalar = sk;

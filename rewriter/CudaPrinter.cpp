@@ -298,6 +298,9 @@ private:
     // The block body in its own scope, as in the source (it may shadow parameters).
     os_ << ind() << "{\n";
     nested(*k_.blockBody, ThreadIndex{});
+    ++depth_;
+    drainBulkStores();
+    --depth_;
     if (k_.clusterLoop) {
       // No block leaves while another may still copy into its tiles or arrive at its
       // rings (every thread of the cluster reaches this: blocks have no early exit).
@@ -335,6 +338,7 @@ private:
         os_ << ind() << "}\n";
       });
     }
+    drainBulkStores();
     --depth_;
     closing(k_.gridLoops.front()->range);
     os_ << ind() << "}\n";
@@ -342,6 +346,68 @@ private:
     os_ << "}\n\n";
   }
   static std::string ringBase(const Var& ring) { return "exo_" + ring.name + "_base"; }
+
+  /// TMA stores (Kernel::instructions with AsyncRole::drainedAtExit) complete at the
+  /// kernel's exit at the latest: every thread waits for its bulk groups there (a
+  /// thread without any returns at once). The prover counts on it (checker/ProverAsync).
+  void drainBulkStores() {
+    bool any = false;
+    for (const auto& in : k_.instructions) any |= in->async.drainedAtExit;
+    if (!any) return;
+    os_ << ind() << "exo::sm90::gpu::bulk_wait<0>();  // TMA stores still in flight complete before the block leaves\n";
+  }
+
+  /// Does a statement other than a self-fencing instruction write a shared array that an
+  /// asynchronous TMA store (tma_store) reads? Those writes go through the generic proxy
+  /// and TMA reads through the async proxy: the printer fences before every barrier and
+  /// ring arrival (the proven order between the write and the store runs through one).
+  bool genericWritesOfStoredTiles() {
+    if (fenceKnown_) return fenceNeeded_;
+    fenceKnown_ = true;
+    std::set<const Var*> stored;
+    walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
+      if (x.kind != StmtKind::Instr || !x.instr->async.drainedAtExit) return true;
+      for (size_t i = 0; i < x.operands.size() && i < x.instr->operands.size(); ++i)
+        if (x.instr->operands[i].kind == Operand::Kind::Shared && x.operands[i] && x.operands[i]->var)
+          stored.insert(x.operands[i]->var);
+      return false;
+    });
+    if (stored.empty()) return false;
+    walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
+      if (x.kind == StmtKind::Assign && x.lhs && stored.count(x.lhs->var)) fenceNeeded_ = true;
+      if (x.kind != StmtKind::Instr) return true;
+      const AsyncRole& a = x.instr->async;
+      if (a.fencesProxy || a.tensorMapStore || a.kind == AsyncRole::Kind::IssueRing) return false;  // fenced, or async proxy
+      for (size_t i = 0; i < x.operands.size() && i < x.instr->operands.size(); ++i)
+        if (x.instr->operands[i].writes && x.instr->operands[i].kind == Operand::Kind::Shared && x.operands[i] &&
+            stored.count(x.operands[i]->var))
+          fenceNeeded_ = true;
+      return false;
+    });
+    return fenceNeeded_;
+  }
+  bool fenceKnown_ = false, fenceNeeded_ = false;
+
+  /// A sequential loop of a few iterations around an instruction that takes a register
+  /// fragment and an operand computed from the loop's variable (wgmma_stage(s, acc, 64 *
+  /// q)): unrolled, so that the CUDA form's register indices are constants and the
+  /// fragment stays in registers (a dynamic index would put it in local memory).
+  bool unrollForRegisters(const Stmt& loop) const {
+    const int64_t trip = loop.tripCount();
+    if (trip <= 0 || trip > 16 || !loop.forBody()) return false;
+    bool found = false;
+    walkStmts(const_cast<Stmt&>(*loop.forBody()), [&](Stmt& x, const std::vector<Stmt*>&) {
+      if (found) return false;
+      if (x.kind != StmtKind::Instr || x.isBarrier()) return true;
+      bool fragment = false, usesVar = false;
+      for (const Operand& op : x.instr->operands) fragment |= op.kind == Operand::Kind::Fragment;
+      for (const ExprPtr& e : x.operands)
+        forEachExpr(e, [&](const Expr& y) { usesVar |= y.var == loop.var; });
+      found = fragment && usesVar;
+      return false;
+    });
+    return found;
+  }
 
   /// The loop over this block's tiles around `body`: each tile's grid indices and ring
   /// bases first.
@@ -391,13 +457,15 @@ private:
   };
   std::optional<TileRoles> tileRoles() const {
     TileRoles t;
-    bool barrier = false;
+    // A barrier of a scope wider than one role copy (one iteration of the role loop)
+    // would need every role to reach it in the same tile: no roles outside the tile loop
+    // then. A role's own barrier (a warpgroup's, in a warpgroup role) is fine.
+    int64_t widestBarrier = 0;
     walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
-      barrier |= x.isBarrier();
+      if (x.isBarrier()) widestBarrier = std::max<int64_t>(widestBarrier, collective(x.barrierScope()).threads);
       return true;
     });
     // (Register budgets are refused in persistent kernels: checker/PersistentCheck.)
-    if (barrier) return std::nullopt;
     for (const StmtPtr& s : k_.blockBody->body) {
       if (hoisted_.count(s.get())) continue;
       if (s->kind == StmtKind::Decl && s->var && s->var->memory == Memory::Registers) {
@@ -418,6 +486,7 @@ private:
       t.roleLoops.push_back(p);
     }
     if (!t.loop || t.loop->tripCount() <= 0 || !constantValue(*t.loop->lo)) return std::nullopt;
+    if (widestBarrier > iterationThreads(*t.loop)) return std::nullopt;
     std::vector<std::vector<int>> classes;
     for (int64_t i = 0; i < t.loop->tripCount(); ++i) {
       const Wide g = *constantValue(*t.loop->lo) + t.loop->step * i;
@@ -598,6 +667,10 @@ private:
         return;  // checked by the launcher
       case StmtKind::Instr: {
         line(s.loc());
+        // Generic writes of a tile that a TMA store reads: the writers fence them into
+        // the async proxy before the barrier or arrival that orders them before the store.
+        if ((s.isBarrier() || s.instr->async.kind == AsyncRole::Kind::ArriveRing) && genericWritesOfStoredTiles())
+          os_ << ind() << "exo::sm90::gpu::fence_proxy_async();  // generic writes of a tile a TMA store reads\n";
         // A barrier's CUDA form is its scope's row of the collectives table.
         if (s.isBarrier()) {
           os_ << ind() << collective(s.barrierScope()).barrier << "\n";
@@ -641,6 +714,7 @@ private:
   }
 
   void seqFor(const Stmt& s, ThreadIndex r, const std::function<void(ThreadIndex)>& body) {
+    if (unrollForRegisters(s)) os_ << ind() << "#pragma unroll\n";
     line(s.loc());
     os_ << ind() << "for (" << s.var->type.scalarSpelling() << " " << s.var->name << " = " << lowered(s.lo) << "; " << s.var->name << " < "
         << lowered(s.hi) << "; " << (s.step == 1 ? "++" + s.var->name : s.var->name + " += " + std::to_string(s.step))

@@ -322,6 +322,7 @@ private:
     checker::ProverStats stats;
     checker::ProverLimits limits;
     limits.maxQueries = opts_.proverMaxQueries;
+    limits.maxWork = opts_.proverMaxWork;
     limits.sharedReads = opts_.checkSharedReads;
     bool proven = checker::proveKernel(*k, sink, &stats, limits);
     if (opts_.printStats)

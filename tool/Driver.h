@@ -17,6 +17,7 @@ struct DriverOptions {
   bool printStats = false;           // --prover-stats: prover timings to stderr
   bool dumpModel = false;            // --dump-model: FileResult::model after thread mapping
   uint64_t proverMaxQueries = checker::ProverLimits::kDefaultMaxQueries;  // --prover-max-queries
+  uint64_t proverMaxWork = checker::ProverLimits::kDefaultMaxWork;        // --prover-max-work
   bool checkSharedReads = false;                                            // --check-shared-reads
   std::string exoIncludeDir;         // where exo/exo.hpp lives
   std::string clangResourceDir;      // clang 22's resource headers

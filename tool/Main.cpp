@@ -89,6 +89,11 @@ static cl::opt<uint64_t> MaxQueries("prover-max-queries",
                                              "pairs compared), with 'cannot prove'"),
                                     cl::value_desc("n"), cl::init(exo::checker::ProverLimits::kDefaultMaxQueries),
                                     cl::cat(Category));
+static cl::opt<uint64_t> MaxWork("prover-max-work",
+                                 cl::desc("give up on a kernel after its solver queries used <n> of Z3's resource "
+                                          "units in all, with 'cannot prove' (a count, not seconds: about 10^8 a second)"),
+                                 cl::value_desc("n"), cl::init(exo::checker::ProverLimits::kDefaultMaxWork),
+                                 cl::cat(Category));
 static cl::opt<bool> SharedReads("check-shared-reads",
                                  cl::desc("also prove that every read of a shared array sees a value written before "
                                           "it (experimental: XOR swizzles are not inverted yet)"),
@@ -354,6 +359,7 @@ int serveLsp(const char* argv0, bool sawDashDash, const std::vector<std::string>
   opts.checkOnly = true;
   opts.recordDiagnostics = true;
   opts.proverMaxQueries = MaxQueries;
+  opts.proverMaxWork = MaxWork;
   opts.checkSharedReads = SharedReads;
   opts.exoIncludeDir = findExoInclude(argv0);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
@@ -482,6 +488,7 @@ int main(int argc, const char** argv) {
   opts.printStats = Stats;
   opts.dumpModel = DumpModel;
   opts.proverMaxQueries = MaxQueries;
+  opts.proverMaxWork = MaxWork;
   opts.checkSharedReads = SharedReads;
   opts.exoIncludeDir = findExoInclude(argv[0]);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;

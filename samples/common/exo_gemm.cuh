@@ -44,24 +44,35 @@ inline const char* name(Variant v) {
   return "none";
 }
 
-/// The variant gemm() runs for a shape on a GPU of `sms` multiprocessors, for inputs of
-/// `bytes` bytes (2: bf16, f16; 4: f32 as tf32), whose K steps are one 128-byte row.
-inline Variant choose(int M, int N, int K, int sms, int bytes = 2) {
-  if (M <= 0 || N <= 0 || K <= 0) return Variant::None;
+/// The samples' exo::assume conditions (their launchers check them again): whether
+/// variant `v` can run the shape, for inputs of `bytes` bytes (2: bf16, f16; 4: f32 as
+/// tf32), whose K steps are one 128-byte row.
+inline bool admits(Variant v, int M, int N, int K, int bytes = 2) {
+  if (M <= 0 || N <= 0 || K <= 0) return false;
   const int bk = 128 / bytes;
-  // The samples' exo::assume conditions (their launchers check them again).
   const bool tiles = M % 128 == 0 && N % 256 == 0;
-  const bool tma = tiles && K % bk == 0 && M <= 32768 && N <= 65536 && K <= 32768;
-  const bool splitk = tiles && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 65536 &&
-                      (M <= 16384 || K <= 32768) && (N <= 32768 || K <= 32768);
-  const bool ragged = K % 8 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
-  const long long blocks = tiles ? static_cast<long long>(M / 128) * (N / 256) : 0;
-  if (splitk && (K > 32768 || (2 * blocks <= sms && K >= 2048))) return Variant::SplitK;
-  const bool persistent = tma && K % (4 * bk) == 0;  // persistent_gemm's assumes
-  if (persistent && blocks > sms && K / bk <= 16) return Variant::Persistent;
-  if (tma) return Variant::Tma;
-  if (ragged) return Variant::Ragged;
-  return splitk ? Variant::SplitK : Variant::None;
+  switch (v) {
+    case Variant::Tma: return tiles && K % bk == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+    case Variant::Persistent: return tiles && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+    case Variant::SplitK:
+      return tiles && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 65536 && (M <= 16384 || K <= 32768) &&
+             (N <= 32768 || K <= 32768);
+    case Variant::Ragged: return K % 8 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+    case Variant::None: break;
+  }
+  return false;
+}
+
+/// The variant gemm() runs for a shape on a GPU of `sms` multiprocessors, for inputs of
+/// `bytes` bytes.
+inline Variant choose(int M, int N, int K, int sms, int bytes = 2) {
+  const int bk = 128 / bytes;
+  const long long blocks = M > 0 && N > 0 && M % 128 == 0 && N % 256 == 0 ? static_cast<long long>(M / 128) * (N / 256) : 0;
+  if (admits(Variant::SplitK, M, N, K, bytes) && (K > 32768 || (2 * blocks <= sms && K >= 2048))) return Variant::SplitK;
+  if (admits(Variant::Persistent, M, N, K, bytes) && blocks > sms && K / bk <= 16) return Variant::Persistent;
+  if (admits(Variant::Tma, M, N, K, bytes)) return Variant::Tma;
+  if (admits(Variant::Ragged, M, N, K, bytes)) return Variant::Ragged;
+  return Variant::None;
 }
 
 /// The variant gemm() runs for inputs of type T.
@@ -81,11 +92,12 @@ inline int sm_count() {
   return sms;
 }
 
-/// C = A * B^T on `stream`: the variant choose_for<T>() picks, launched asynchronously.
-/// T is __nv_bfloat16, __half, or float (multiplied as tf32).
+/// C = A * B^T on `stream` with variant `v` (benchmarks compare variants with it);
+/// cudaErrorInvalidValue when the shape is outside its conditions.
 template <class T>
-inline cudaError_t gemm(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream = 0) {
-  switch (choose_for<T>(M, N, K, sm_count())) {
+inline cudaError_t gemm_with(Variant v, int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream = 0) {
+  if (!admits(v, M, N, K, static_cast<int>(sizeof(T)))) return cudaErrorInvalidValue;
+  switch (v) {
     case Variant::SplitK: {
       // splitk_gemm computes C += A * B^T: start from zeros.
       cudaError_t e = cudaMemsetAsync(C, 0, static_cast<size_t>(M) * N * sizeof(float), stream);
@@ -97,6 +109,13 @@ inline cudaError_t gemm(int M, int N, int K, const T* A, const T* B, float* C, c
     case Variant::None: break;
   }
   return cudaErrorInvalidValue;
+}
+
+/// C = A * B^T on `stream`: the variant choose_for<T>() picks, launched asynchronously.
+/// T is __nv_bfloat16, __half, or float (multiplied as tf32).
+template <class T>
+inline cudaError_t gemm(int M, int N, int K, const T* A, const T* B, float* C, cudaStream_t stream = 0) {
+  return gemm_with(choose_for<T>(M, N, K, sm_count()), M, N, K, A, B, C, stream);
 }
 
 }  // namespace exo_gemm

@@ -9,7 +9,14 @@
 // shared memory and the same rings, whose positions continue from tile to tile. The
 // producer therefore copies the next tile's first slices while the consumers still
 // store this tile's accumulators: the epilogue overlaps the next mainloop.
-// Two things make that work, both plain in the sequential program:
+// The epilogue goes through TMA, asynchronously: each consumer stages its accumulator in
+// 64 x 32 slices, alternating between two shared tiles (wgmma_stage), and one thread of
+// the warpgroup stores each slice (tma_store) and commits its bulk group. Before a tile
+// is written again that thread waits until TMA has read it (bulk_wait_read<1>: the other
+// tile's store may still be reading) and the warpgroup meets; nothing waits for C's
+// writes (the kernel's exit drains them), so the last slices' stores run under the next
+// tile's first multiplications.
+// Two things make the rings work from tile to tile, both plain in the sequential program:
 //  - the producer waits for position kt - 4 of `empty` from the first step on. In a
 //    tile's first four steps those are positions -4 .. -1, the phase before each slot's
 //    first: at once on a fresh ring, and in a persistent kernel the previous tile's
@@ -31,6 +38,7 @@ constexpr int BK = 128 / static_cast<int>(sizeof(Element));
 constexpr int STAGES = 4;     // ring slots
 constexpr int CONSUMERS = 2;  // consumer warpgroups of 64 x 256
 constexpr int PRODUCER = 0;   // the producer's warpgroup
+constexpr int SLICE = 32;     // columns of C per TMA store (64 x 32 floats: 8 KB)
 
 template <class Element>  // exo::bf16, exo::f16 or float (tf32): the instances at the end
 [[exo::kernel]]
@@ -48,6 +56,7 @@ void persistent_gemm(int M, int N, int K, const Element* __restrict__ A, const E
     [[exo::shared]] exo::mbarrier full[STAGES];   // signalled by the copies
     [[exo::shared]] exo::mbarrier empty[STAGES];  // signalled by the consumers
     [[exo::registers]] float acc[1 + CONSUMERS][64][BN];  // acc[0] (the producer's) is unused
+    [[exo::shared]] float Cs[CONSUMERS][2][64][SLICE];      // each consumer's two staging tiles
 
     for (int kt = 0; kt < K / BK<Element>; ++kt) {
       [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
@@ -71,7 +80,19 @@ void persistent_gemm(int M, int N, int K, const Element* __restrict__ A, const E
       if (g != PRODUCER) {
         exo::sm90::wgmma_wait<0>(acc[g]);
         exo::sm90::mbarrier_arrive(empty, K / BK<Element> - 1);  // the last slot: the next tile may refill it
-        exo::sm90::wgmma_store(C, N, bm * BM + 64 * (g - 1), bn * BN, acc[g]);
+        // The epilogue: slice q of the accumulator through staging tile q % 2, stored by TMA
+        // while the warpgroup stages the next slice and, after the last, multiplies the
+        // next tile.
+        for (int q = 0; q < BN / SLICE; ++q) {
+          [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) exo::sm90::bulk_wait_read<1>();  // TMA has read tile q % 2
+          [[exo::sync(warpgroup)]];  // so the warpgroup may write it
+          exo::sm90::wgmma_stage(Cs[g - 1][q % 2], acc[g], SLICE * q);
+          [[exo::sync(warpgroup)]];  // the slice is staged
+          [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
+            exo::sm90::tma_store(C, N, bm * BM + 64 * (g - 1), bn * BN + SLICE * q, Cs[g - 1][q % 2]);
+            exo::sm90::bulk_commit();
+          }
+        }
       }
     }
   }

@@ -343,6 +343,76 @@ inline void wgmma_store_add_tma([[exo::reduce(add)]] float* C, int ld, int r0, i
       }
 }
 
+// --- The asynchronous epilogue: TMA stores through the bulk-group queue
+// (docs/hopper.md, "As built (TMA stores)"). A warpgroup stages accumulator columns in a
+// shared tile (wgmma_stage), one thread stores the tile with TMA (tma_store /
+// tma_store_add) and commits the bulk group (bulk_commit); before the tile is written
+// again that thread waits until TMA has read it (bulk_wait_read<N>: at most N younger
+// groups still reading) and the warpgroup meets; before C is read again it waits for the
+// writes too (bulk_wait<N>). The generated kernel ends with bulk_wait<0> in every thread,
+// so a store nothing in the kernel reads completes at the kernel's exit. The prover
+// checks the queue as cp.async's (docs/hopper.md, section 1): a write of the tile before
+// bulk_wait_read completes the store that reads it, or a read of C before bulk_wait, is
+// an error with a witness.
+
+// Columns c0 .. c0 + W - 1 of the warpgroup's accumulator into the shared tile `stage`
+// (generic stores of each thread's elements). Its CUDA form ends with fence.proxy.async
+// in every thread ("stage_async"), so a TMA store may read the tile after a barrier.
+template <class T, int N, int W>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_stage", "stage_async")]]
+inline void wgmma_stage([[exo::shared]] T (&stage)[64][W], [[exo::fragment(wgmma_c)]] const float (&d)[64][N], int c0) {
+  static_assert(W % 8 == 0 && W <= N, "W columns, a multiple of 8");
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < W; ++j) stage[i][j] = T(d[i][c0 + j]);
+}
+
+// The R x W shared tile into rows r0 .. r0 + R - 1, columns c0 .. c0 + W - 1 of the
+// row-major global tensor C (pitch `ld`: its exo::extent(C, rows, ld)), by TMA
+// (cp.async.bulk.tensor .global.shared::cta .bulk_group: UTMASTG), issued by one thread
+// and asynchronous: it joins the thread's open bulk group. The box lies inside C: the
+// prover checks its elements against C's extent (TMA would clip a box across the edge and
+// still read the whole tile; this instruction does not model that: wgmma_store_tma does).
+// The tensor map's box is the tile (W elements of 16-byte multiple, each of R, W <= 256).
+template <class T, int R, int W>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_store", "tma_store_async(bulk)")]]
+inline void tma_store(T* C, int ld, int r0, int c0, [[exo::shared]] const T (&tile)[R][W]) {
+  exo::aligned(tile[0][0], 128);
+  exo::aligned(C[r0 * ld + c0], 16);
+  exo::aligned(C[ld], 16);
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < W; ++j) C[(r0 + i) * ld + c0 + j] = tile[i][j];
+}
+
+// tma_store's reduction: C += tile with cp.reduce.async.bulk.tensor .add (UTMAREDG), each
+// element's addition atomic. C is `[[exo::reduce(add)]]` (split-k: docs/prover.md,
+// "Atomic reductions").
+template <class T, int R, int W>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_store_add", "tma_store_async(bulk)")]]
+inline void tma_store_add([[exo::reduce(add)]] T* C, int ld, int r0, int c0, [[exo::shared]] const T (&tile)[R][W]) {
+  exo::aligned(tile[0][0], 128);
+  exo::aligned(C[r0 * ld + c0], 16);
+  exo::aligned(C[ld], 16);
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < W; ++j) C[(r0 + i) * ld + c0 + j] += tile[i][j];
+}
+
+// Closes the thread's open bulk group (cp.async.bulk.commit_group).
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::bulk_commit", "commit(bulk)")]]
+inline void bulk_commit() {}
+
+// Waits until at most N of the thread's committed bulk groups are incomplete
+// (cp.async.bulk.wait_group N): their tiles are read and C is written.
+template <int N>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::bulk_wait", "await(bulk)")]]
+inline void bulk_wait() {}
+
+// Waits until at most N of the thread's committed bulk groups still read their tiles
+// (cp.async.bulk.wait_group.read N): the tiles may be written again; C may not be
+// written yet.
+template <int N>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::bulk_wait_read", "await_read(bulk)")]]
+inline void bulk_wait_read() {}
+
 // wgmma_store, clipped to a `rows` x `ldc` matrix: the accumulator elements outside it
 // (the tile crosses C's edge) are not stored.
 template <class T, int N>

@@ -486,6 +486,101 @@ void wgmma_store_add_tma(const CUtensorMap* map, int, int r0, int c0, const floa
   wgmma_store_staged<true, N, W>(map, r0, c0, d, stage);
 }
 
+// ------------------------------------------------- the bulk-group queue (async epilogue)
+// Adversarially, as cp.async's queue: a TMA store reads its tile as late as the hardware
+// may (at the bulk_wait_read or bulk_wait that completes its group's reads, never at the
+// call) and writes C as late as it may (at the bulk_wait that completes it, or the
+// kernel's closing bulk_wait<0>). A program that writes the tile before its read
+// completes, or reads C before its write does, differs from its sequential run.
+inline void fence_proxy_async() {}
+
+template <class T, int N, int W>
+void wgmma_stage(T (&stage)[64][W], const float* d, int c0) {
+  static_assert(W % 8 == 0 && W <= N, "W columns, a multiple of 8");
+  if (c0 % 8 != 0 || c0 < 0 || c0 + W > N) emu::fail("wgmma_stage: columns outside the accumulator");
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < W; ++j) {
+      const emu::Place at = emu::wgmma_c(i, c0 + j);
+      if (at.thread == emu::thread()) stage[i][j] = T(d[at.slot]);
+    }
+}
+
+namespace emu {
+struct PendingStore {
+  const CUtensorMap* map;
+  int r0, c0;
+  const unsigned char* tile;
+  unsigned rows, cols, elemBytes;
+  std::function<void(void*, const void*)> put;  // one element: store or add
+  std::vector<unsigned char> data;              // the tile as TMA read it
+  bool read = false;
+};
+struct BulkQueue {
+  std::vector<PendingStore> open;
+  std::vector<std::vector<PendingStore>> groups;  // committed, oldest first
+};
+inline thread_local BulkQueue bulk;
+inline void bulk_read(PendingStore& p) {
+  if (p.read) return;
+  p.data.assign(p.tile, p.tile + std::size_t(p.rows) * p.cols * p.elemBytes);
+  p.read = true;
+}
+inline void bulk_write(PendingStore& p) {
+  bulk_read(p);
+  unsigned char* C = static_cast<unsigned char*>(const_cast<void*>(p.map->base));
+  for (unsigned i = 0; i < p.rows; ++i)
+    for (unsigned j = 0; j < p.cols; ++j) {
+      const long long row = p.r0 + static_cast<long long>(i), col = p.c0 + static_cast<long long>(j);
+      // TMA writes only inside the tensor map's dims.
+      if (row < 0 || row >= static_cast<long long>(p.map->rows) || col < 0 || col >= static_cast<long long>(p.map->cols))
+        continue;
+      p.put(C + row * p.map->pitch + col * p.elemBytes, &p.data[(std::size_t(i) * p.cols + j) * p.elemBytes]);
+    }
+}
+template <bool Add, class T, int R, int W>
+void tma_store(const CUtensorMap* map, int r0, int c0, const T (&tile)[R][W]) {
+  if (map->elemBytes != sizeof(T) || map->boxRows != static_cast<unsigned>(R) || map->boxCols != static_cast<unsigned>(W) ||
+      map->swizzle)
+    fail("TMA store: the tensor map's box is not the tile");
+  exo::sm80::gpu::emu::check_aligned(&tile[0][0], "TMA store shared tile", 128);
+  PendingStore p{map, r0, c0, reinterpret_cast<const unsigned char*>(&tile[0][0]), R, W, sizeof(T),
+                 [](void* c, const void* v) {
+                   T& dst = *static_cast<T*>(c);
+                   const T& src = *static_cast<const T*>(v);
+                   if constexpr (Add) dst = T(float(dst) + float(src)); else dst = src;
+                 },
+                 {}, false};
+  bulk.open.push_back(std::move(p));
+}
+}  // namespace emu
+
+template <class T, int R, int W>
+void tma_store(const CUtensorMap* C, int, int r0, int c0, const T (&tile)[R][W]) {
+  emu::tma_store<false>(C, r0, c0, tile);
+}
+template <class T, int R, int W>
+void tma_store_add(const CUtensorMap* C, int, int r0, int c0, const T (&tile)[R][W]) {
+  emu::tma_store<true>(C, r0, c0, tile);
+}
+inline void bulk_commit() {
+  emu::bulk.groups.push_back(std::move(emu::bulk.open));
+  emu::bulk.open.clear();
+}
+template <int N>
+void bulk_wait_read() {
+  auto& g = emu::bulk.groups;
+  for (std::size_t i = 0; i + N < g.size(); ++i)
+    for (emu::PendingStore& p : g[i]) emu::bulk_read(p);
+}
+template <int N>
+void bulk_wait() {
+  auto& g = emu::bulk.groups;
+  while (g.size() > static_cast<std::size_t>(N)) {
+    for (emu::PendingStore& p : g.front()) emu::bulk_write(p);
+    g.erase(g.begin());
+  }
+}
+
 }  // namespace gpu
 }  // namespace sm90
 }  // namespace exo

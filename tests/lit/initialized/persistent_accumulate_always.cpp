@@ -2,5 +2,5 @@
 // on the GPU: the one-tile proof refuses it.
 // RUN: sed -e 's/0, Bs\[kt % STAGES\], 0, 0, kt > 0);/0, Bs[kt % STAGES], 0, 0, kt >= 0);/' %samples/persistent_gemm/persistent_gemm.exo.cpp > %t.exo.cpp
 // RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
-// CHECK: {{.*}}.tmp.exo.cpp:63:11: error: cannot prove that 'acc[g][i][j]' reads a value written before it
+// CHECK: {{.*}}.tmp.exo.cpp:72:11: error: cannot prove that 'acc[g][i][j]' reads a value written before it
 // CHECK: 1 error generated.

@@ -469,6 +469,63 @@ __device__ __forceinline__ void wgmma_store_add_tma(const CUtensorMap* C, int ld
   (void)ld;
   detail::wgmma_store_staged<true, N, W>(C, r0, c0, d, stage);
 }
+
+// ------------------------------------------------- the bulk-group queue (async epilogue)
+// wgmma_stage: columns c0 .. c0 + W - 1 of the accumulator into `stage`, each thread its
+// own elements (slot s of lane l of warp w: row 16w + l/4 + 8((s/2)%2), column 8(s/4) +
+// 2(l%4) + s%2, as wgmma_store), two at a time; then fence.proxy.async.shared::cta, so
+// that a TMA store ordered after this call by a barrier reads them (PTX ISA, "Async
+// Proxy": the writing threads fence, then synchronise). c0 is a multiple of 8: the
+// generated code unrolls the loop around the call, so the slot indices are constants
+// and `d` stays in registers.
+template <class T, int N, int W>
+__device__ __forceinline__ void wgmma_stage(T (&stage)[64][W], const float* d, int c0) {
+  static_assert(W % 8 == 0 && W <= N, "W columns, a multiple of 8");
+  const int l = static_cast<int>(detail::lane_id()), w = static_cast<int>(detail::warp_in_warpgroup());
+  T* p = &stage[16 * w + (l >> 2)][2 * (l & 3)];
+  T* q = p + 8 * W;
+#pragma unroll
+  for (int nb = 0; nb < W / 8; ++nb) {
+    const int s = 4 * (c0 / 8 + nb);
+    if constexpr (sizeof(T) == 4) {
+      *reinterpret_cast<float2*>(p + 8 * nb) = make_float2(d[s], d[s + 1]);
+      *reinterpret_cast<float2*>(q + 8 * nb) = make_float2(d[s + 2], d[s + 3]);
+    } else {
+      p[8 * nb] = T(d[s]);
+      p[8 * nb + 1] = T(d[s + 1]);
+      q[8 * nb] = T(d[s + 2]);
+      q[8 * nb + 1] = T(d[s + 3]);
+    }
+  }
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+// tma_store / tma_store_add: the tile into the box at (row r0, column c0) of the tensor
+// map's tensor, joining the thread's open bulk group (PTX ISA: cp.async.bulk.tensor.2d
+// .global.shared::cta.bulk_group, cp.reduce.async.bulk.tensor.2d ... .add).
+template <class T, int R, int W>
+__device__ __forceinline__ void tma_store(const CUtensorMap* C, int ld, int r0, int c0, const T (&tile)[R][W]) {
+  (void)ld;  // the map carries the pitch
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];"
+               ::"l"(reinterpret_cast<std::uint64_t>(C)), "r"(detail::smem_addr(&tile[0][0])), "r"(c0), "r"(r0)
+               : "memory");
+}
+template <class T, int R, int W>
+__device__ __forceinline__ void tma_store_add(const CUtensorMap* C, int ld, int r0, int c0, const T (&tile)[R][W]) {
+  (void)ld;
+  asm volatile("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.bulk_group [%0, {%2, %3}], [%1];"
+               ::"l"(reinterpret_cast<std::uint64_t>(C)), "r"(detail::smem_addr(&tile[0][0])), "r"(c0), "r"(r0)
+               : "memory");
+}
+__device__ __forceinline__ void bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
+template <int N>
+__device__ __forceinline__ void bulk_wait() {
+  asm volatile("cp.async.bulk.wait_group %0;" ::"n"(N) : "memory");
+}
+template <int N>
+__device__ __forceinline__ void bulk_wait_read() {
+  asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory");
+}
 }  // namespace gpu
 
 // ============================================================== host: tensor maps
