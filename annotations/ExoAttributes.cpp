@@ -210,10 +210,13 @@ clang::ParsedAttrInfoRegistry::Add<InstrAttr> registerInstrAttr("exo-instr", "[[
 
 using Levels = std::vector<std::string>;
 EXO_ATTR(KernelAttr, "kernel", Function, Levels{}, "")
-// `[[exo::shared]]`, or `[[exo::shared(swizzle128)]]`: the array's rows of 128 bytes are
-// stored in the 128-byte swizzle of TMA and wgmma (model/Kernel.h, Var::swizzle).
+// `[[exo::shared]]`, or `[[exo::shared(swizzle128)]]` (64, 32): the array's rows of 128
+// (64, 32) bytes are stored in that swizzle of TMA and wgmma (model/Kernel.h,
+// Var::swizzle). On an instruction's operand, `swizzled` takes a tile of any of them.
 struct SharedAttr : ExoAttr {
-  SharedAttr() : ExoAttr("shared", Subject::Array, Levels{"swizzle128"}, "layout") { levelOptional_ = true; }
+  SharedAttr() : ExoAttr("shared", Subject::Array, Levels{"swizzle128", "swizzle64", "swizzle32", "swizzled"}, "layout") {
+    levelOptional_ = true;
+  }
 };
 clang::ParsedAttrInfoRegistry::Add<SharedAttr> registerSharedAttr("exo-shared", "[[exo::shared]]");
 EXO_ATTR(RegistersAttr, "registers", Array, Levels{}, "")

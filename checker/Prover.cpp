@@ -20,6 +20,7 @@
 #include "checker/ProverAlignment.h"
 #include "checker/ProverAsync.h"
 #include "checker/ProverFast.h"
+#include "checker/ProverExpects.h"
 #include "checker/ProverInitialized.h"
 #include "checker/ProverOverflow.h"
 #include "checker/ProverPersistent.h"
@@ -52,6 +53,7 @@ public:
     checkConvergence();
     checkGlobalBounds();  // its own context: the fast path and the reporting path stay as they were
     checkAlignments(facts_, stats_, limits_, sink_);  // its own context too
+    checkExpects(facts_, stats_, limits_, sink_);     // and here
     checkOverflow(facts_, stats_, limits_, sink_);    // intervals first, then its own context
     if (checkReadsInitialized) checkInitializedReads(facts_, stats_, limits_, sink_);  // its own context
     // The fast path decides; when it proves the kernel there is nothing to report.

@@ -68,6 +68,9 @@ public:
         for (const ExprPtr& a : s.lhs->args) reads(a, s);
         f_.alignments.push_back({&s, path_});
         break;
+      case StmtKind::Expects:
+        f_.expects.push_back({&s, path_});  // its condition's reads are read above
+        break;
     }
     const Stmt* outerInstr = instr_;
     if (s.kind == StmtKind::Instr) instr_ = &s;

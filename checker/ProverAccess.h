@@ -59,6 +59,7 @@ struct KernelFacts {
   std::vector<PlacedStmt> syncs;
   std::vector<PlacedStmt> collectiveOps;       // instructions issued by more than one thread
   std::vector<PlacedStmt> alignments;          // exo::aligned in instructions' meanings
+  std::vector<PlacedStmt> expects;             // exo::expects in instructions' meanings
   std::vector<PlacedStmt> scalarWrites;        // Assign to a scalar (VarRef lhs)
   /// Reads of local scalars (expr: the VarRef; no indices), for checker/ProverInitialized:
   /// kept apart from `sites`, which the race checks compare (a scalar is one thread's).

@@ -521,6 +521,9 @@ private:
         if (s.lhs)
           for (const ExprPtr& a : s.lhs->args) add(a.get(), path_, instr_, "the element of an 'exo::aligned'");
         break;
+      case StmtKind::Expects:
+        add(s.cond.get(), path_, instr_, "the precondition of an 'exo::expects'");
+        break;
       default:
         break;
     }

@@ -31,7 +31,8 @@ struct Operand {
   Kind kind = Kind::Scalar;
   const FragmentLayout* layout = nullptr;  // Fragment
   std::vector<int64_t> tileDims;           // Shared / Registers / Fragment: the parameter's array extents
-  int swizzle = 0;                         // Shared: `[[exo::shared(swizzle128)]]` takes swizzled tiles only
+  int swizzle = 0;                         // Shared: `[[exo::shared(swizzle128)]]` (64, 32) takes tiles of that
+                                           // swizzle only; `swizzled` (-1) any swizzled tile
   bool writes = false;                     // the body assigns to it
   /// Global, `[[exo::reduce(add)]]`: the meaning only adds to the operand's elements
   /// (`p[i] += v`, checked when the meaning is read) and the CUDA form adds atomically

@@ -254,6 +254,12 @@ StmtPtr Stmt::instrCall(const Instruction* instr, std::vector<ExprPtr> operands,
   return s;
 }
 
+StmtPtr Stmt::expects(ExprPtr cond) {
+  StmtPtr s = make(StmtKind::Expects);
+  s->cond = std::move(cond);
+  return s;
+}
+
 StmtPtr Stmt::aligned(ExprPtr element, int64_t bytes) {
   StmtPtr s = make(StmtKind::Aligned);
   s->lhs = std::move(element);

@@ -81,10 +81,11 @@ struct Var {
   RegisterLayout layout;
   /// Shared arrays: byte offset in the CTA's shared memory (set by model::mapThreads).
   int64_t sharedOffset = -1;
-  /// Shared arrays declared `[[exo::shared(swizzle128)]]`: 128 (bytes per swizzled row),
-  /// else 0. Rows of the innermost dimension (128 bytes) are stored with their 16-byte
-  /// chunks permuted (chunk j of row r at j ^ (r % 8)), as TMA and wgmma expect; such an
-  /// array is read and written only through instructions that say they take it.
+  /// Shared arrays declared `[[exo::shared(swizzleW)]]`: W = 128, 64 or 32 (bytes per
+  /// swizzled row), else 0. Rows of the innermost dimension (W bytes) are stored with
+  /// their 16-byte chunks permuted (byte address bits 4.. ^= bits 7..: chunk j of row r at
+  /// j ^ (r % 8) for 128), as TMA and wgmma expect; such an array is read and written
+  /// only through instructions that say they take it.
   int swizzle = 0;
   /// Pointer parameters: the shape declared by `exo::extent(p, e1, ...)` (row-major,
   /// launch-time expressions), empty when undeclared (bounds then are not checked).
@@ -179,6 +180,7 @@ enum class StmtKind {
   Instr,   // a call of an instruction (model/Instruction.h): instr, operands; body[0] = its inlined meaning.
            // `[[exo::sync(scope)]];` is one: model::barrierInstruction(scope), Stmt::isBarrier
   Aligned, // exo::aligned(lhs, step) inside an instruction's meaning: &lhs is step-byte aligned
+  Expects, // exo::expects(cond) inside an instruction's meaning: a precondition, proven at every call
 };
 
 /// A loop is sequential or parallel at the level of a row of the collectives table
@@ -270,6 +272,7 @@ struct Stmt {
   /// An instruction call; `meaning` is its body inlined with the arguments (a Block).
   static StmtPtr instrCall(const Instruction* instr, std::vector<ExprPtr> operands, StmtPtr meaning);
   static StmtPtr aligned(ExprPtr element, int64_t bytes);
+  static StmtPtr expects(ExprPtr cond);
 
   SrcLoc loc() const { return range.begin; }
   Stmt* forBody() const { return body.empty() ? nullptr : body[0].get(); }

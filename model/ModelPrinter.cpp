@@ -99,6 +99,7 @@ private:
         var(*s.var);
         break;
       case StmtKind::Assume: os_ << "assume"; break;
+      case StmtKind::Expects: os_ << "expects"; break;
       case StmtKind::Instr:
         if (s.isBarrier()) {
           os_ << "sync " << syncScopeName(s.barrierScope());

@@ -18,6 +18,17 @@
 namespace exo {
 namespace {
 
+/// The swizzle an `[[exo::shared(...)]]` annotation names: 128, 64 or 32 bytes, -1 for
+/// `swizzled` (an operand that takes any of them), 0 for none.
+int swizzleOf(llvm::StringRef annotation) {
+  if (annotation == "exo.shared.swizzle128") return 128;
+  if (annotation == "exo.shared.swizzle64") return 64;
+  if (annotation == "exo.shared.swizzle32") return 32;
+  if (annotation == "exo.shared.swizzled") return -1;
+  return 0;
+}
+
+
 using namespace model;
 namespace c = clang;
 
@@ -390,16 +401,21 @@ private:
                               toSrcLoc(vd->getLocation()));
     st->var->dims = dims;
     vars_[vd] = st->var;
-    if (shared && shared->getAnnotation() == "exo.shared.swizzle128") {
-      st->var->swizzle = 128;
+    if (const int sw = shared ? swizzleOf(shared->getAnnotation()) : 0) {
+      st->var->swizzle = sw;
       std::string why;
-      if (dims.size() < 2) why = "has one dimension";
-      else if (dims.back() * t.scalarBytes() != 128)
+      if (sw < 0) why = "'swizzled' names no width (it is for instruction operands)";
+      else if (dims.size() < 2) why = "has one dimension";
+      else if (dims.back() * t.scalarBytes() != sw)
         why = "its rows are " + std::to_string(dims.back() * t.scalarBytes()) + " bytes";
       else if (dims[dims.size() - 2] % 8 != 0)
         why = "its second-innermost extent " + std::to_string(dims[dims.size() - 2]) + " is not a multiple of 8";
       if (!why.empty()) {
-        sink_.diag(DiagID::err_swizzle_shape, range(vd->getSourceRange()), {vd->getNameAsString(), why});
+        sink_.diag(DiagID::err_swizzle_shape, range(vd->getSourceRange()),
+                   {vd->getNameAsString(), why, shared->getAnnotation().drop_front(strlen("exo.shared.")).str(),
+                    sw < 0 ? std::string("128, 64 or 32 bytes, as 'swizzle128', 'swizzle64' or 'swizzle32' says")
+                           : std::to_string(sw) + " bytes: " + std::to_string(sw / 2) + " 16-bit or " +
+                                 std::to_string(sw / 4) + " 32-bit elements"});
         return false;
       }
     }
@@ -457,6 +473,14 @@ private:
       const c::FunctionDecl* fd = call->getDirectCallee();
       if (fd && instrAnnotation(fd)) return instrCall(call, fd, out);
       if (fd && fd->getQualifiedNameAsString() == "exo::aligned") return aligned(call, out);
+      if (fd && fd->getQualifiedNameAsString() == "exo::expects" && call->getNumArgs() == 1) {
+        if (bindings_.empty()) {
+          sink_.diag(DiagID::err_expects_usage, range(call));
+          return;
+        }
+        if (ExprPtr cond = expr(call->getArg(0))) out.push_back(at(Stmt::expects(cond), e));
+        return;
+      }
       if (fd && fd->getQualifiedNameAsString() == "exo::extent") return extent(call);
       if (fd && fd->getQualifiedNameAsString() == "exo::assume" && call->getNumArgs() == 1) {
         if (ExprPtr cond = expr(call->getArg(0))) out.push_back(at(Stmt::assume(cond), e));
@@ -813,7 +837,16 @@ private:
         if (a.getKind() == c::TemplateArgument::Integral) {
           one = llvm::toString(a.getAsIntegral(), 10);
           // An await's first integer argument: how many groups may stay in flight.
-          if (in->async.awaits() && list.empty()) in->async.pending = a.getAsIntegral().getExtValue();
+          if (in->async.awaits() && list.empty()) {
+            in->async.pending = a.getAsIntegral().getExtValue();
+            // A negative count would complete groups not yet committed (and PTX's
+            // wait_group takes an unsigned immediate).
+            if (in->async.pending < 0) {
+              sink_.diag(DiagID::err_instr_param, toSrcLoc(fd->getLocation()),
+                         {"<template arguments>", in->name, "waits with a negative number of groups in flight (" + one + ")"});
+              return nullptr;
+            }
+          }
         } else if (a.getKind() == c::TemplateArgument::Type && scalarKind(a.getAsType(), sk)) {
           Type t;
           t.scalar = sk;
@@ -857,7 +890,7 @@ private:
                        " x " + (op.layout->cols ? std::to_string(op.layout->cols) : "(multiple of 8)") + " array");
         } else if (shared) {
           op.kind = Operand::Kind::Shared;
-          if (shared->getAnnotation() == "exo.shared.swizzle128") op.swizzle = 128;
+          op.swizzle = swizzleOf(shared->getAnnotation());
         } else if (regs) {
           op.kind = Operand::Kind::Registers;
         } else {
@@ -1005,9 +1038,15 @@ private:
           .diag(DiagID::note_declared_here, v->loc, {v->name});
       return nullptr;
     }
-    if (op.kind == Operand::Kind::Shared && v->swizzle != op.swizzle) {
-      auto what = [](int sw) { return sw ? std::string("a swizzled tile ('exo::shared(swizzle128)')") : std::string("a plain shared tile"); };
-      sink_.diag(DiagID::err_swizzle_operand, range(arg), {op.name, in.name, what(op.swizzle), v->name, v->swizzle ? "swizzled" : "not swizzled"})
+    if (op.kind == Operand::Kind::Shared && !(v->swizzle == op.swizzle || (op.swizzle < 0 && v->swizzle > 0))) {
+      auto what = [](int sw) {
+        return sw < 0   ? std::string("a swizzled tile ('exo::shared(swizzle128)', 64 or 32)")
+               : sw > 0 ? "a swizzled tile ('exo::shared(swizzle" + std::to_string(sw) + ")')"
+                        : std::string("a plain shared tile");
+      };
+      sink_.diag(DiagID::err_swizzle_operand, range(arg),
+                 {op.name, in.name, what(op.swizzle), v->name,
+                  v->swizzle ? "swizzled by " + std::to_string(v->swizzle) + " bytes" : "not swizzled"})
           .diag(DiagID::note_declared_here, v->loc, {v->name});
       return nullptr;
     }
@@ -1021,8 +1060,8 @@ private:
     return at(Expr::window(v, std::move(prefix), t), arg);
   }
 
-  /// What an instruction's meaning may hold: sequential loops, ifs, assignments and
-  /// alignment statements (no declarations, barriers or parallel loops).
+  /// What an instruction's meaning may hold: sequential loops, ifs, assignments,
+  /// alignment statements and preconditions (no declarations, barriers or parallel loops).
   bool checkInstrBody(Stmt& body, const Instruction& in) {
     std::string bad;
     walkStmts(body, [&](Stmt& s, const std::vector<Stmt*>&) {

@@ -226,7 +226,7 @@ private:
   struct TensorMap {
     const Var* tensor;
     int64_t boxRows, boxCols;
-    bool swizzle;
+    int swizzle;  // bytes: 128, 64, 32, or 0 (plain)
     std::string name;
   };
   /// A TMA copy's box: its (first) shared operand, the destination tile.
@@ -244,18 +244,26 @@ private:
       const Operand* dst = boxOperand(*s.instr);
       for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
         if (s.instr->operands[i].kind != Operand::Kind::Global || !dst || dst->tileDims.size() != 2) continue;
-        TensorMap m{s.operands[i]->var, boxRows(*s.instr), dst->tileDims[1], dst->swizzle != 0, ""};
+        TensorMap m{s.operands[i]->var, boxRows(*s.instr), dst->tileDims[1], tileSwizzle(s), ""};
         bool known = false;
         for (const TensorMap& o : maps_) known |= o.tensor == m.tensor && o.boxRows == m.boxRows && o.boxCols == m.boxCols && o.swizzle == m.swizzle;
         if (known) continue;
         // A plain (unswizzled) map of the same box as a swizzled one is another map.
         m.name = "exo_tmap_" + m.tensor->name + "_" + std::to_string(m.boxRows) + "x" + std::to_string(m.boxCols) +
-                 (m.swizzle ? "" : "_plain");
+                 (m.swizzle == 128 ? "" : m.swizzle ? "_sw" + std::to_string(m.swizzle) : "_plain");
         maps_.push_back(m);
       }
       return false;
     });
     return maps_;
+  }
+  /// The swizzle of a TMA call's tile: its array's declaration (`swizzled` operands take
+  /// any), 0 for a plain tile.
+  static int tileSwizzle(const Stmt& call) {
+    for (size_t i = 0; i < call.operands.size() && i < call.instr->operands.size(); ++i)
+      if (call.instr->operands[i].kind == Operand::Kind::Shared)
+        return call.operands[i] && call.operands[i]->var ? call.operands[i]->var->swizzle : 0;
+    return 0;
   }
   /// The rows of one TMA copy's box: the tile's, or a block's share of a multicast's.
   int64_t boxRows(const Instruction& in) const {
@@ -268,7 +276,7 @@ private:
     const Operand* dst = boxOperand(*call.instr);
     for (const TensorMap& m : tensorMaps())
       if (dst && m.tensor == global.var && m.boxRows == boxRows(*call.instr) && m.boxCols == dst->tileDims[1] &&
-          m.swizzle == (dst->swizzle != 0))
+          m.swizzle == tileSwizzle(call))
         return "&" + m.name;
     return "nullptr /* no tensor map */";
   }
@@ -669,7 +677,11 @@ private:
         line(s.loc());
         // Generic writes of a tile that a TMA store reads: the writers fence them into
         // the async proxy before the barrier or arrival that orders them before the store.
-        if ((s.isBarrier() || s.instr->async.kind == AsyncRole::Kind::ArriveRing) && genericWritesOfStoredTiles())
+        // (The issuing thread fences its own writes before the store too: program order
+        // alone does not order the generic proxy before the async one.)
+        if ((s.isBarrier() || s.instr->async.kind == AsyncRole::Kind::ArriveRing ||
+             (s.instr->async.drainedAtExit && s.instr->async.tensorMapStore)) &&
+            genericWritesOfStoredTiles())
           os_ << ind() << "exo::sm90::gpu::fence_proxy_async();  // generic writes of a tile a TMA store reads\n";
         // A barrier's CUDA form is its scope's row of the collectives table.
         if (s.isBarrier()) {
@@ -694,6 +706,7 @@ private:
         return;
       }
       case StmtKind::Aligned:
+      case StmtKind::Expects:
         return;  // inside an instruction's meaning, which is not printed
     }
   }
@@ -935,10 +948,11 @@ private:
       const Var* t = m.tensor;
       closingAt(k_.loc);
       os_ << ind() << "CUtensorMap " << m.name << ";\n";
-      os_ << ind() << "if (exo::sm90::host::make_tensor_map_2d(&" << m.name << ", " << t->name << ", (unsigned long long)("
+      os_ << ind() << "if (exo::sm90::host::make_tensor_map_2d" << (m.swizzle == 64 || m.swizzle == 32 ? "_swizzled" : "") << "(&" << m.name << ", " << t->name << ", (unsigned long long)("
           << lowered(t->extents[0]) << "), (unsigned long long)(" << lowered(t->extents[1]) << "), (unsigned long long)("
           << lowered(t->extents[1]) << ") * sizeof(*" << t->name << "), " << m.boxRows << ", " << m.boxCols << ", "
-          << (m.swizzle ? "true" : "false") << ") != CUDA_SUCCESS) return cudaErrorInvalidValue;\n";
+          << (m.swizzle == 128 ? "true" : m.swizzle == 0 ? "false" : std::to_string(m.swizzle))
+          << ") != CUDA_SUCCESS) return cudaErrorInvalidValue;\n";
     }
     if (k_.persistent) {
       closingAt(k_.loc);

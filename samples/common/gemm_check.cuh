@@ -59,9 +59,10 @@ inline bool rejects(const char* name, Launcher<T> gpu, cudaStream_t st, int M, i
 /// M <= 32768, N <= 65536, K <= 32768): nine sizes up to the largest M, N and K (the
 /// small first three only with EXO_GPU_SMALL=1), then six that the launcher must refuse.
 template <class T>
-inline bool sweep_tiles(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int mt) {
+inline bool sweep_tiles(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int mt, int kstep = 64) {
   bool ok = true;
   ok &= run<T>(name, cpu, gpu, st, mt, 256, 64);          // one tile, one k-step (no prefetch)
+  if (kstep != 64) ok &= run<T>(name, cpu, gpu, st, mt, 256, 3 * kstep);  // K a multiple of a narrower step only
   ok &= run<T>(name, cpu, gpu, st, 2 * mt, 512, 192);     // 2 x 2 tiles, 3 k-steps
   ok &= run<T>(name, cpu, gpu, st, 5 * mt, 256, 512);     // 5 x 1 tiles, 8 k-steps: the ring wraps twice
   if (!gpu::small_only()) {
@@ -74,7 +75,7 @@ inline bool sweep_tiles(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStrea
   }
   ok &= rejects<T>(name, gpu, st, mt - 32, 256, 64);      // M % mt != 0
   ok &= rejects<T>(name, gpu, st, mt, 136, 64);           // N % 256 != 0
-  ok &= rejects<T>(name, gpu, st, mt, 256, 48);           // K % 64 != 0
+  ok &= rejects<T>(name, gpu, st, mt, 256, kstep * 3 / 4); // K not a multiple of the k-step (48 for 64)
   ok &= rejects<T>(name, gpu, st, mt, 256, 0);            // K == 0
   ok &= rejects<T>(name, gpu, st, 32768 + mt, 256, 64);   // M > 32768 (C's index M * N would overflow int at N = 65536)
   ok &= rejects<T>(name, gpu, st, mt, 256, 32832);        // K > 32768
@@ -84,6 +85,11 @@ inline bool sweep_tiles(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStrea
 template <class T>
 inline bool sweep_128x256x64(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st) {
   return sweep_tiles<T>(name, cpu, gpu, st, 128);
+}
+/// Blocks of 128 x 256 with K steps of `kstep` (swizzle_gemm's narrow tiles: 32, 16, 8).
+template <class T>
+inline bool sweep_128x256(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int kstep) {
+  return sweep_tiles<T>(name, cpu, gpu, st, 128, kstep);
 }
 /// Clusters of two 128 x 256 blocks along M (cluster_gemm).
 template <class T>

@@ -270,12 +270,15 @@ private:
     }
     StmtPtr as = Stmt::assign(lhs, kind == 2 ? "+=" : "=", rhs);
     log_ << "  " << head << ": kind " << kind << "\n";
-    if (async_ && kind == 0 && pick(4) != 0) {
-      // The copy global -> shared as an asynchronous instruction (cp.async's shape).
+    StmtPtr commitAfter;
+    if (async_ && (kind == 0 || kind == 1) && pick(4) != 0) {
+      // The copy global -> shared (cp.async's shape) or shared -> global (a TMA store's)
+      // as an asynchronous instruction; on a drained queue, mostly committed right after.
       StmtPtr meaning = Stmt::block();
       meaning->body.push_back(std::move(as));
       as = Stmt::instrCall(acopy_, {}, std::move(meaning));
       log_ << "    (asynchronous: acopy)\n";
+      if (drained_ && pick(4) != 0) commitAfter = call(tcommit_, "    tcommit");
     }
     // Sometimes guard it with `if (v < c)`, or with C++'s unsigned range check
     // `(unsigned)(v - a) < c` / `v - a >= c` against an unsigned constant (an enumerator
@@ -293,16 +296,21 @@ private:
       }
       StmtPtr iff = Stmt::ifStmt(cond, Stmt::block());
       iff->body[0]->body.push_back(std::move(as));
+      if (commitAfter) iff->body[0]->body.push_back(std::move(commitAfter));
       inner->body[0]->body.push_back(std::move(iff));
     } else {
       inner->body[0]->body.push_back(std::move(as));
+      if (commitAfter) inner->body[0]->body.push_back(std::move(commitAfter));
     }
     return outer;
   }
 
   // --------------------------------------------------------------- async mode
   // acopy (a thread's asynchronous copy on queue "q"), acommit (the block closes its
-  // threads' groups) and await<N> (each thread waits until at most N groups are in flight).
+  // threads' groups), await<N> (each thread waits until at most N groups are in flight)
+  // and await_read<N> (the same for the groups' reads only: a TMA store's source). A third
+  // of the kernels drain the queue at their exit (a TMA store's queue, drainedAtExit),
+  // with a thread's own commit (tcommit) right after most of their copies.
   void makeAsyncInstructions() {
     auto make = [&](const char* name, CollectiveId c, AsyncRole::Kind kind, int64_t pending) {
       auto in = std::make_unique<Instruction>();
@@ -316,9 +324,15 @@ private:
       k_->instructions.push_back(std::move(in));
       return k_->instructions.back().get();
     };
-    acopy_ = make("acopy", CollectiveId::Thread, AsyncRole::Kind::Issue, 0);
+    drained_ = pick(3) == 0;
+    Instruction* copy = make("acopy", CollectiveId::Thread, AsyncRole::Kind::Issue, 0);
+    copy->async.drainedAtExit = drained_;
+    acopy_ = copy;
     acommit_ = make("acommit", CollectiveId::Block, AsyncRole::Kind::Commit, 0);
     for (int n = 0; n < 3; ++n) await_[n] = make("await", CollectiveId::Block, AsyncRole::Kind::Await, n);
+    for (int n = 0; n < 3; ++n) awaitRead_[n] = make("await_read", CollectiveId::Block, AsyncRole::Kind::AwaitRead, n);
+    tcommit_ = make("tcommit", CollectiveId::Thread, AsyncRole::Kind::Commit, 0);
+    if (drained_) log_ << "  queue drained at exit\n";
   }
 
   StmtPtr call(const Instruction* in, const std::string& text) {
@@ -332,7 +346,8 @@ private:
     if (pick(4) != 0) target->body.push_back(call(acommit_, "commit"));
     if (pick(3) != 0) {
       int n = static_cast<int>(pick(3));
-      target->body.push_back(call(await_[n], "await<" + std::to_string(n) + ">"));
+      if (pick(3) == 0) target->body.push_back(call(awaitRead_[n], "await_read<" + std::to_string(n) + ">"));
+      else target->body.push_back(call(await_[n], "await<" + std::to_string(n) + ">"));
     }
   }
 
@@ -343,6 +358,9 @@ private:
   const Instruction* acopy_ = nullptr;
   const Instruction* acommit_ = nullptr;
   const Instruction* await_[3] = {};
+  const Instruction* awaitRead_[3] = {};
+  const Instruction* tcommit_ = nullptr;
+  bool drained_ = false;
   Kernel* k_ = nullptr;
   Var *in_ = nullptr, *out_ = nullptr, *b_ = nullptr, *shared_ = nullptr;
   Var *seqVar_ = nullptr, *warpVar_ = nullptr;

@@ -64,6 +64,18 @@ inline void extent(const T* /*array*/, Extents... /*extents*/) {}
 template <class T>
 inline void aligned(const T& /*element*/, int /*bytes*/) {}
 
+// Inside an instruction's sequential body: a precondition of the instruction on its
+// operands (`exo::expects(0 <= c0 && c0 + W <= ld);`), what its CUDA form needs but its
+// meaning cannot say by its accesses alone. Sequentially: checked like exo::assume. For
+// the prover: proven at every call, for every size the assumes allow (err_instr_expects,
+// with a witness).
+inline void expects(bool cond) {
+  if (!cond) {
+    assert(cond && "exo::expects failed");
+    __builtin_trap();
+  }
+}
+
 // ---------------------------------------------------------------- 16-bit floats
 // exo::bf16 and exo::f16: storage types of tensor-core operands. On the GPU they are
 // CUDA's own __nv_bfloat16 / __half; sequentially they are a 16-bit value converted

@@ -141,6 +141,35 @@ inline void wgmma_async_sw128([[exo::fragment(wgmma_c)]] float (&d)[64][N],
     }
 }
 
+// wgmma_async_sw128 for tiles of any swizzle (both of one width W = C * sizeof(T): 128, 64
+// or 32 bytes a row; the descriptors carry it): a row holds W / 32 k steps (k16 for
+// 16-bit elements, k8 for tf32), so KK <= C; the tiles start at row groups of 8 (8 W
+// bytes: the swizzle's period) and at a k step inside the row.
+template <int N, int KK, class T, int RA, int RB, int C>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_async_swizzled", "async_commit(wgmma)")]]
+inline void wgmma_async_swizzled([[exo::fragment(wgmma_c)]] float (&d)[64][N],
+                                 [[exo::shared(swizzled)]] const T (&a)[RA][C], int ar, int ac,
+                                 [[exo::shared(swizzled)]] const T (&b)[RB][C], int br, int bc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert((C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32) &&
+                    (sizeof(T) == 2 || std::is_same_v<T, float>),
+                "swizzled rows of 128, 64 or 32 bytes of bf16 / f16, or floats (tf32)");
+  static_assert(KK % (sizeof(T) == 4 ? 8 : 16) == 0 && KK > 0 && KK <= C,
+                "wgmma k steps are 16 wide (8 for tf32), inside one row");
+  exo::aligned(a[ar][0], 8 * C * sizeof(T));  // a group of 8 rows: the swizzle's period
+  exo::aligned(b[br][0], 8 * C * sizeof(T));
+  exo::aligned(a[0][ac], 32);  // a k step of the row (32 bytes)
+  exo::aligned(b[0][bc], 32);
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < N; ++j) {
+      if (!accumulate) d[i][j] = 0.f;
+      for (int k = 0; k < KK; ++k) {
+        if constexpr (sizeof(T) == 4) d[i][j] += exo::tf32_truncate(a[ar + i][ac + k]) * exo::tf32_truncate(b[br + j][bc + k]);
+        else d[i][j] += float(a[ar + i][ac + k]) * float(b[br + j][bc + k]);
+      }
+    }
+}
+
 // --- TMA and mbarrier rings (docs/hopper.md, sections 2 and 4).
 // `[[exo::shared]] exo::mbarrier full[S];` is a ring of S mbarriers: position p of the
 // ring is slot p % S in its phase p / S. A TMA copy signals one position; the threads
@@ -169,6 +198,21 @@ inline void tma_load_sw128([[exo::shared(swizzle128)]] T (&dst)[R][C], const T* 
   exo::aligned(src[r0 * ld + c0], 16);
   // A column outside the row (the box crossing the tensor's left or right edge) is a
   // zero, as TMA fills it, not the neighbouring row's element the flat index would reach.
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < C; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
+}
+
+// tma_load_sw128 for a tile of any swizzle (`[[exo::shared(swizzle128)]]`, 64 or 32 on its
+// declaration): a box row is one swizzle row of W = C * sizeof(T) bytes (128: 64 bf16; 64:
+// 32 bf16 or 16 floats; 32: 16 bf16 or 8 floats), and the tensor map uses that swizzle.
+template <class T, int R, int C, int S>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_swizzled", "async_ring(tma)")]]
+inline void tma_load([[exo::shared(swizzled)]] T (&dst)[R][C], const T* src, int ld, int r0, int c0,
+                     [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {
+  static_assert(R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows");
+  static_assert((sizeof(T) == 2 || sizeof(T) == 4) && (C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32),
+                "box rows of one swizzle row: 128, 64 or 32 bytes");
+  exo::aligned(src[r0 * ld + c0], 16);
   for (int r = 0; r < R; ++r)
     for (int c = 0; c < C; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
 }
@@ -358,10 +402,12 @@ inline void wgmma_store_add_tma([[exo::reduce(add)]] float* C, int ld, int r0, i
 // Columns c0 .. c0 + W - 1 of the warpgroup's accumulator into the shared tile `stage`
 // (generic stores of each thread's elements). Its CUDA form ends with fence.proxy.async
 // in every thread ("stage_async"), so a TMA store may read the tile after a barrier.
+// c0 is a multiple of 8: the CUDA form moves whole 8-column blocks of each thread's slots.
 template <class T, int N, int W>
 [[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_stage", "stage_async")]]
 inline void wgmma_stage([[exo::shared]] T (&stage)[64][W], [[exo::fragment(wgmma_c)]] const float (&d)[64][N], int c0) {
   static_assert(W % 8 == 0 && W <= N, "W columns, a multiple of 8");
+  exo::expects(c0 % 8 == 0);
   for (int i = 0; i < 64; ++i)
     for (int j = 0; j < W; ++j) stage[i][j] = T(d[i][c0 + j]);
 }
@@ -369,13 +415,17 @@ inline void wgmma_stage([[exo::shared]] T (&stage)[64][W], [[exo::fragment(wgmma
 // The R x W shared tile into rows r0 .. r0 + R - 1, columns c0 .. c0 + W - 1 of the
 // row-major global tensor C (pitch `ld`: its exo::extent(C, rows, ld)), by TMA
 // (cp.async.bulk.tensor .global.shared::cta .bulk_group: UTMASTG), issued by one thread
-// and asynchronous: it joins the thread's open bulk group. The box lies inside C: the
-// prover checks its elements against C's extent (TMA would clip a box across the edge and
-// still read the whole tile; this instruction does not model that: wgmma_store_tma does).
-// The tensor map's box is the tile (W elements of 16-byte multiple, each of R, W <= 256).
+// and asynchronous: it joins the thread's open bulk group. The box lies inside C, in
+// each dimension: its columns inside 0 .. ld - 1 (exo::expects: TMA would clip them,
+// which this instruction does not model; wgmma_store_tma does), its rows inside C's
+// extent (the prover's bounds check); both are reported with a witness.
+// The tensor map's box is the tile: W elements of a 16-byte multiple, R and W at most 256.
 template <class T, int R, int W>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_store", "tma_store_async(bulk)")]]
 inline void tma_store(T* C, int ld, int r0, int c0, [[exo::shared]] const T (&tile)[R][W]) {
+  static_assert(R >= 1 && R <= 256 && W <= 256 && (W * sizeof(T)) % 16 == 0,
+                "a TMA box of at most 256 x 256 elements whose rows are multiples of 16 bytes");
+  exo::expects(0 <= c0 && c0 + W <= ld);  // the box's columns inside C's rows (no clipping modelled)
   exo::aligned(tile[0][0], 128);
   exo::aligned(C[r0 * ld + c0], 16);
   exo::aligned(C[ld], 16);
@@ -389,6 +439,9 @@ inline void tma_store(T* C, int ld, int r0, int c0, [[exo::shared]] const T (&ti
 template <class T, int R, int W>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_store_add", "tma_store_async(bulk)")]]
 inline void tma_store_add([[exo::reduce(add)]] T* C, int ld, int r0, int c0, [[exo::shared]] const T (&tile)[R][W]) {
+  static_assert(R >= 1 && R <= 256 && W <= 256 && (W * sizeof(T)) % 16 == 0,
+                "a TMA box of at most 256 x 256 elements whose rows are multiples of 16 bytes");
+  exo::expects(0 <= c0 && c0 + W <= ld);  // the box's columns inside C's rows (no clipping modelled)
   exo::aligned(tile[0][0], 128);
   exo::aligned(C[r0 * ld + c0], 16);
   exo::aligned(C[ld], 16);
@@ -404,14 +457,18 @@ inline void bulk_commit() {}
 // (cp.async.bulk.wait_group N): their tiles are read and C is written.
 template <int N>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::bulk_wait", "await(bulk)")]]
-inline void bulk_wait() {}
+inline void bulk_wait() {
+  static_assert(N >= 0, "N groups may stay in flight, N >= 0");
+}
 
 // Waits until at most N of the thread's committed bulk groups still read their tiles
 // (cp.async.bulk.wait_group.read N): the tiles may be written again; C may not be
 // written yet.
 template <int N>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::bulk_wait_read", "await_read(bulk)")]]
-inline void bulk_wait_read() {}
+inline void bulk_wait_read() {
+  static_assert(N >= 0, "N groups may stay in flight, N >= 0");
+}
 
 // wgmma_store, clipped to a `rows` x `ldc` matrix: the accumulator elements outside it
 // (the tile crosses C's edge) are not stored.

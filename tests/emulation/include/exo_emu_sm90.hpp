@@ -54,7 +54,8 @@ struct CUtensorMap {
   unsigned long long rows, cols, pitch;
   unsigned boxRows, boxCols;
   bool swizzle;
-  unsigned elemBytes;  // the element type's size (2: bf16 / f16, 4: f32)
+  unsigned elemBytes;     // the element type's size (2: bf16 / f16, 4: f32)
+  unsigned swizzleBytes;  // the swizzle's row: 128, 64, 32, or 0 (plain)
 };
 using CUresult = int;
 constexpr CUresult CUDA_SUCCESS = 0;
@@ -65,7 +66,17 @@ namespace host {
 template <class T>
 inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, unsigned long long rows, unsigned long long cols,
                                    unsigned long long row_pitch_bytes, unsigned box_rows, unsigned box_cols, bool swizzle128) {
-  *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128, static_cast<unsigned>(sizeof(T))};
+  *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128, static_cast<unsigned>(sizeof(T)),
+                     swizzle128 ? 128u : 0u};
+  return CUDA_SUCCESS;
+}
+template <class T>
+inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, unsigned long long rows, unsigned long long cols,
+                                            unsigned long long row_pitch_bytes, unsigned box_rows, unsigned box_cols,
+                                            int swizzle_bytes) {
+  if (swizzle_bytes != 128 && swizzle_bytes != 64 && swizzle_bytes != 32 && swizzle_bytes != 0) return 1;
+  *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle_bytes != 0, static_cast<unsigned>(sizeof(T)),
+                     static_cast<unsigned>(swizzle_bytes)};
   return CUDA_SUCCESS;
 }
 }  // namespace host
@@ -190,6 +201,20 @@ void wgmma_wait(float*) {
 // The 128-byte swizzle, as the hardware applies it (docs/sm90-async-facts.md): element
 // (r, k) of a tile whose row 0 is 1024-byte aligned lives at row r, chunk (k / 8) ^ (r % 8).
 namespace emu {
+// The byte offset of byte b of row r in a tile whose rows are W = 128, 64 or 32 bytes,
+// stored in the swizzle of that width: address bits 4 .. 4 + log2(W / 16) - 1 (the
+// 16-byte chunk in the row) XOR bits 7 .. (CUTLASS's Swizzle<3,4,3>, <2,4,3>, <1,4,3>):
+// chunk j of row r at j ^ (r % 8) for 128, j ^ ((r / 2) % 4) for 64, j ^ ((r / 4) % 2)
+// for 32; the tile's row 0 is aligned to the pattern's period (8 W bytes).
+inline std::size_t swizzled_offset(int W, int r, int b) {
+  const std::size_t o = static_cast<std::size_t>(r) * W + b;
+  return o ^ (((o >> 7) & static_cast<std::size_t>(W / 16 - 1)) << 4);
+}
+template <class T>
+float operand_swizzled(const unsigned char* tile, int W, int r, int k) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "16- or 32-bit operands");
+  return float(*reinterpret_cast<const T*>(tile + swizzled_offset(W, r, k * static_cast<int>(sizeof(T)))));
+}
 // Element (r, k) of a swizzled tile of T (16-bit: 8 a chunk; f32: 4 a chunk).
 template <class T>
 float operand_sw128(const unsigned char* tile, int r, int k) {
@@ -213,10 +238,23 @@ void cp_async16_sw128(T (&dst)[R][C], int r, int c, const T* src, int off) {
 // 16-bit tiles (rows of 64, k16 steps) or f32 tiles multiplied as tf32 (rows of 32, k8
 // steps; each operand truncated to tf32 as the tensor core reads it).
 template <int N, int KK, class T, int RA, int RB, int C>
+void wgmma_swizzled_now(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C], int br, int bc, bool accumulate);
+template <int N, int KK, class T, int RA, int RB, int C>
 void wgmma_sw128_now(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C], int br, int bc, bool accumulate) {
+  static_assert(C * sizeof(T) == 128, "swizzled rows of 128 bytes");
+  wgmma_swizzled_now<N, KK, T, RA, RB, C>(d, a, ar, ac, b, br, bc, accumulate);
+}
+
+// The multiply of tiles of rows of W = C * sizeof(T) bytes in the swizzle of that width,
+// now (wgmma_async_swizzled and wgmma_async_sw128 defer it to the completing wait).
+// 16-bit tiles (k16 steps) or f32 tiles multiplied as tf32 (k8 steps; each operand
+// truncated to tf32 as the tensor core reads it).
+template <int N, int KK, class T, int RA, int RB, int C>
+void wgmma_swizzled_now(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C], int br, int bc, bool accumulate) {
   constexpr int step = sizeof(T) == 4 ? 8 : 16;
+  constexpr int W = C * static_cast<int>(sizeof(T));
   auto operand = [](const unsigned char* t, int r, int k) {
-    const float v = emu::operand_sw128<T>(t, r, k);
+    const float v = emu::operand_swizzled<T>(t, W, r, k);
     return sizeof(T) == 4 ? exo::tf32_truncate(v) : v;
   };
   emu::Scratch& s = emu::mine();
@@ -231,6 +269,8 @@ void wgmma_sw128_now(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)
   if (ar % 8 != 0 || br % 8 != 0 || ac % step != 0 || bc % step != 0) emu::fail("swizzled wgmma tile not at a row group / k step");
   const unsigned char* ta = reinterpret_cast<const unsigned char*>(&a[0][0]);
   const unsigned char* tb = reinterpret_cast<const unsigned char*>(&b[0][0]);
+  if (reinterpret_cast<std::uintptr_t>(ta) % (8 * W) != 0 || reinterpret_cast<std::uintptr_t>(tb) % (8 * W) != 0)
+    emu::fail("swizzled wgmma tile not aligned to the swizzle's period");
   for (int i = 0; i < 64; ++i)
     for (int n = 0; n < N; ++n) {
       const emu::Place p = emu::wgmma_c(i, n);
@@ -240,6 +280,13 @@ void wgmma_sw128_now(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)
       d[p.slot] = acc;
     }
   exo_emu::barrier();
+}
+
+template <int N, int KK, class T, int RA, int RB, int C>
+void wgmma_async_swizzled(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C], int br, int bc,
+                          bool accumulate) {
+  emu::wgmmaGroups.push_back(
+      [=, &a, &b] { wgmma_swizzled_now<N, KK, T, RA, RB, C>(d, a, ar, ac, b, br, bc, accumulate); });
 }
 
 template <int N, int KK, class T, int RA, int RB, int C>
@@ -303,10 +350,12 @@ T* in_block(T* p, unsigned rank) {
 template <class T>
 unsigned char* checked_tile(T* first, const CUtensorMap* map, int ld, int boxRows) {
   if (ld != static_cast<int>(map->cols)) fail("TMA row pitch differs from the tensor map");
-  if (map->boxRows != static_cast<unsigned>(boxRows) || map->boxCols != 128 / sizeof(T) || map->elemBytes != sizeof(T))
+  const unsigned W = map->swizzleBytes;
+  if (W == 0) fail("TMA into a swizzled tile through a plain tensor map");
+  if (map->boxRows != static_cast<unsigned>(boxRows) || map->boxCols != W / sizeof(T) || map->elemBytes != sizeof(T))
     fail("TMA box differs from the tensor map");
   unsigned char* tile = reinterpret_cast<unsigned char*>(first);
-  if (reinterpret_cast<std::uintptr_t>(tile) % 1024 != 0) fail("TMA swizzled destination not 1024-byte aligned");
+  if (reinterpret_cast<std::uintptr_t>(tile) % (8 * W) != 0) fail("TMA swizzled destination not aligned to the swizzle's period");
   return tile;
 }
 
@@ -315,11 +364,11 @@ unsigned char* checked_tile(T* first, const CUtensorMap* map, int ld, int boxRow
 inline std::function<void()> box_copy(unsigned char* tile, const CUtensorMap* map, int from, int to, int r0, int c0) {
   const unsigned char* base = static_cast<const unsigned char*>(map->base);
   const unsigned long long rows = map->rows, cols = map->cols, pitch = map->pitch;
-  const int e = static_cast<int>(map->elemBytes), per = 16 / e;  // bytes per element, elements per chunk
+  const int e = static_cast<int>(map->elemBytes), W = static_cast<int>(map->swizzleBytes);  // bytes per element, per row
   return [=] {
     for (int r = from; r < to; ++r)
-      for (int c = 0; c < 128 / e; ++c) {
-        unsigned char* d = tile + r * 128 + ((((c / per) ^ r) & 7) * 16) + (c % per) * e;
+      for (int c = 0; c < W / e; ++c) {
+        unsigned char* d = tile + swizzled_offset(W, r, c * e);
         const unsigned long long gr = static_cast<unsigned long long>(r0 + r), gc = static_cast<unsigned long long>(c0 + c);
         if (gr < rows && gc < cols) std::memcpy(d, base + gr * pitch + gc * e, e);
         else std::memset(d, 0, e);
@@ -347,6 +396,15 @@ void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int 
   unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, R);
   // Its bytes count as delivered at issue (announced and delivered alike): only the
   // arrival matters for the phase; the data still lands at the wait.
+  emu::arrive(&ring[position % S], position, S);
+  emu::pendingTma.push_back({&ring[position % S], position, emu::box_copy(tile, map, 0, R, r0, c0)});
+}
+
+template <class T, int R, int C, int S>
+void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
+                       int position) {
+  if (C * sizeof(T) != map->swizzleBytes) emu::fail("TMA tile rows differ from the tensor map's swizzle");
+  unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, R);
   emu::arrive(&ring[position % S], position, S);
   emu::pendingTma.push_back({&ring[position % S], position, emu::box_copy(tile, map, 0, R, r0, c0)});
 }

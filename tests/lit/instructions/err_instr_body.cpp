@@ -25,6 +25,6 @@ void k(int n, const float* __restrict__ in, float* __restrict__ out) {
     }
   }
 }
-// CHECK: bad_instr.hpp:25:3: error: the body of instruction 'bad::sum4' declares 's'; an instruction's body may contain only sequential 'for' loops, 'if', assignments and 'exo::aligned'
+// CHECK: bad_instr.hpp:25:3: error: the body of instruction 'bad::sum4' declares 's'; an instruction's body may contain only sequential 'for' loops, 'if', assignments, 'exo::aligned' and 'exo::expects'
 // CHECK-NOT: error:
 // CHECK: 1 error generated.

@@ -24,6 +24,6 @@ void k(int n, const float* __restrict__ in, float* __restrict__ out) {
     }
   }
 }
-// CHECK: bad_instr.hpp:40:3: error: the body of instruction 'bad::reverse32' has a barrier; an instruction's body may contain only sequential 'for' loops, 'if', assignments and 'exo::aligned'
+// CHECK: bad_instr.hpp:40:3: error: the body of instruction 'bad::reverse32' has a barrier; an instruction's body may contain only sequential 'for' loops, 'if', assignments, 'exo::aligned' and 'exo::expects'
 // CHECK-NOT: error:
 // CHECK: 1 error generated.

@@ -310,6 +310,17 @@ __device__ __forceinline__ void tma_load_sw128(T (&dst)[R][C], const CUtensorMap
   tma_load_2d(&dst[0][0], map, c0, r0, bar);
 }
 
+// tma_load_swizzled: the same copy for a tile of any swizzle (its tensor map has it).
+template <class T, int R, int C, int S>
+__device__ __forceinline__ void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0,
+                                                  std::uint64_t (&ring)[S], int position) {
+  static_assert(C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32, "box rows of one swizzle row");
+  (void)ld;
+  std::uint64_t* bar = &ring[position % S];
+  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * C * sizeof(T)));
+  tma_load_2d(&dst[0][0], map, c0, r0, bar);
+}
+
 // tma_load_sw128_fill: the same copy; the tensor map (built from the tensor's extent)
 // makes TMA fill the box's elements outside the tensor with zeros, and complete_tx still
 // counts the whole box.
@@ -375,26 +386,53 @@ __device__ __forceinline__ void cp_async16_sw128(T (&dst)[R][C], int r, int c, c
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(src + off) : "memory");
 }
 
-// wgmma_async_sw128: fence, the KK / step wgmma.mma_async from 128B-swizzle descriptors
-// (step s starts 32 s bytes further along the rows: 16 bf16 / f16 or 8 tf32), one
-// commit; the first step overwrites d unless `accumulate`. f32 tiles are multiplied as
-// tf32 (Wgmma<N, float>: k8), the hardware keeping each float's top 19 bits.
+// wgmma_async_sw128: wgmma_async_swizzled (below) on 128-byte rows.
+template <int N, int KK, class T, int RA, int RB, int C>
+__device__ __forceinline__ void wgmma_async_swizzled(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C],
+                                                     int br, int bc, bool accumulate);
 template <int N, int KK, class T, int RA, int RB, int C>
 __device__ __forceinline__ void wgmma_async_sw128(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C],
                                                   int br, int bc, bool accumulate) {
+  static_assert(C * sizeof(T) == 128, "swizzled rows of 128 bytes");
+  wgmma_async_swizzled<N, KK, T, RA, RB, C>(d, a, ar, ac, b, br, bc, accumulate);
+}
+
+// The K-major swizzled descriptor of a tile whose rows are W = 128, 64 or 32 bytes (the
+// swizzle of the same width): as sw128_desc with the stride between 8-row groups 8 W
+// bytes and layout type 1 (128B), 2 (64B) or 3 (32B) (PTX ISA, "Matrix Descriptor
+// Format"; CUTLASS's GMMA::LayoutType). The tile's row 0 starts at a multiple of 8 W
+// bytes (the swizzle pattern's period), so the base offset is 0; k steps inside the row
+// advance the start address, as for 128 bytes.
+template <int W>
+__device__ __forceinline__ std::uint64_t swizzled_desc(const void* tile) {
+  static_assert(W == 128 || W == 64 || W == 32, "swizzle rows of 128, 64 or 32 bytes");
+  constexpr std::uint64_t layout = W == 128 ? 1 : W == 64 ? 2 : 3;
+  const unsigned addr = detail::smem_addr(tile);
+  return static_cast<std::uint64_t>((addr & 0x3FFFFu) >> 4) | (static_cast<std::uint64_t>(1) << 16) |
+         (static_cast<std::uint64_t>((8 * W) >> 4) << 32) | (layout << 62);
+}
+
+// wgmma_async_swizzled: fence, the KK / step wgmma.mma_async from the swizzled
+// descriptors of tiles of rows of W = C * sizeof(T) bytes (step s starts 32 s bytes
+// further along the rows: 16 bf16 / f16 or 8 tf32), one commit; the first step
+// overwrites d unless `accumulate`. f32 tiles are multiplied as tf32 (Wgmma<N, float>:
+// k8), the hardware keeping each float's top 19 bits.
+template <int N, int KK, class T, int RA, int RB, int C>
+__device__ __forceinline__ void wgmma_async_swizzled(float* d, const T (&a)[RA][C], int ar, int ac, const T (&b)[RB][C],
+                                                     int br, int bc, bool accumulate) {
   static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
   static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half> || std::is_same_v<T, float>,
                 "wgmma multiplies bf16, f16 or f32 as tf32");
-  static_assert(C * sizeof(T) == 128, "swizzled rows of 128 bytes");
+  constexpr int W = C * sizeof(T);
   constexpr int step = sizeof(T) == 4 ? 8 : 16;  // elements per 32-byte k step
   static_assert(KK % step == 0 && KK > 0 && KK <= C, "wgmma k steps inside one row");
   detail::fence_slots<N / 2>(d);
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
-  const std::uint64_t da = sw128_desc(&a[ar][ac]), db = sw128_desc(&b[br][bc]);
+  const std::uint64_t da = swizzled_desc<W>(&a[ar][ac]), db = swizzled_desc<W>(&b[br][bc]);
   detail::Wgmma<N, T>::issue(d, da, db, accumulate ? 1 : 0);
 #pragma unroll
-  for (int s = 1; s < KK / step; ++s) detail::Wgmma<N, T>::issue(d, sw128_desc_at(da, 0, s), sw128_desc_at(db, 0, s));
+  for (int s = 1; s < KK / step; ++s) detail::Wgmma<N, T>::issue(d, da + 2u * s, db + 2u * s);  // + 32 s bytes
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 }
 
@@ -583,6 +621,27 @@ inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, std::uint64_
   return encode(map, tensor_map_type<T>(), 2, const_cast<T*>(base), dims, strides, box, elem_strides,
                 CU_TENSOR_MAP_INTERLEAVE_NONE,
                 swizzle128 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE,
+                CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+
+// The same with the 64- or 32-byte swizzle (a box row of that many bytes), for
+// [[exo::shared(swizzle64)]] / (swizzle32) tiles; 128 and 0 as above.
+template <class T>
+inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, std::uint64_t rows, std::uint64_t cols,
+                                            std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
+                                            int swizzle_bytes) {
+  if (swizzle_bytes == 128 || swizzle_bytes == 0)
+    return make_tensor_map_2d(map, base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle_bytes == 128);
+  if (swizzle_bytes != 64 && swizzle_bytes != 32) return CUDA_ERROR_INVALID_VALUE;
+  PFN_cuTensorMapEncodeTiled_v12000 encode = tensor_map_encoder();
+  if (!encode) return CUDA_ERROR_NOT_FOUND;
+  const cuuint64_t dims[2] = {cols, rows};
+  const cuuint64_t strides[1] = {row_pitch_bytes};
+  const cuuint32_t box[2] = {box_cols, box_rows};
+  const cuuint32_t elem_strides[2] = {1, 1};
+  return encode(map, tensor_map_type<T>(), 2, const_cast<T*>(base), dims, strides, box, elem_strides,
+                CU_TENSOR_MAP_INTERLEAVE_NONE,
+                swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B : CU_TENSOR_MAP_SWIZZLE_32B,
                 CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 }
 
