@@ -10,7 +10,7 @@
 # (--expt-relaxed-constexpr, -Xcompiler=-Wall, ..., a SHELL: group), which Clang rejects.
 # Touching a header the kernel includes must regenerate the .cu (DEPFILE), and recompile
 # it; changing it must change the .cu. With nvcc: Unix Makefiles and Ninja with CUDA, and Ninja generate-only (a
-# custom target); without: both generate-only; and Ninja Multi-Config (generate-only, one
+# custom target); without: both generate-only; and Ninja Multi-Config (with nvcc: CUDA too, one
 # directory per configuration). Without ninja, its runs are skipped.
 # usage: test_package.sh <source-dir> <build-dir>
 set -euo pipefail
@@ -106,16 +106,23 @@ done
 # each configuration's DEPFILE regenerates only its own .cu.
 if [ -n "$ninja" ]; then
   gen="Ninja Multi-Config"
-  echo "== $gen, generate only"
+  cuda=OFF
+  [ -n "$nvcc" ] && cuda=ON
+  echo "== $gen, CUDA compile $cuda"
   proj=$tmp/proj-multi
   cp -r "$src/tests/cmake/project" "$proj"
-  cmake -S "$proj" -B "$proj/build" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix" -DEXO_USER_CUDA=OFF >"$tmp/configure.log" 2>&1 \
-    || { cat "$tmp/configure.log"; fail "configure ($gen)"; }
+  args=(-S "$proj" -B "$proj/build" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix" -DEXO_USER_CUDA=$cuda)
+  [ "$cuda" = ON ] && args+=(-DCMAKE_CUDA_COMPILER="$nvcc")
+  cmake "${args[@]}" >"$tmp/configure.log" 2>&1 || { cat "$tmp/configure.log"; fail "configure ($gen)"; }
   for cfg in Debug Release; do
     cmake --build "$proj/build" --config $cfg >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "build $cfg ($gen)"; }
     "$proj/build/$cfg/saxpy_check" || fail "CPU reference $cfg ($gen)"
     grep -q "__launch_bounds__(32) saxpy_kernel" "$proj/build/exo/saxpy_gpu/$cfg/saxpy.cu" || fail "$gen: no $cfg/saxpy.cu"
     grep -q "^cudaError_t saxpy(" "$proj/build/exo/saxpy_gpu/$cfg/saxpy.h" || fail "$gen: no $cfg/saxpy.h"
+    # nvcc compiled this configuration's own .cu (each into its configuration's object directory).
+    if [ "$cuda" = ON ]; then
+      find "$proj/build" -path "*/$cfg/*" -name saxpy.cu.o | grep -q . || fail "$gen: nvcc did not compile $cfg's saxpy.cu"
+    fi
   done
   grep -q "debug_clear_kernel" "$proj/build/exo/saxpy_gpu/Debug/saxpy.cu" || fail "$gen: Debug's .cu lacks the Debug-only kernel"
   ! grep -q "debug_clear" "$proj/build/exo/saxpy_gpu/Release/saxpy.cu" || fail "$gen: Release's .cu has the Debug-only kernel"
