@@ -290,6 +290,18 @@ template <int S>
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::mbarrier_arrive_ring", "arrive_ring(ring)")]]
 inline void mbarrier_arrive([[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {}
 
+// mbarrier_arrive, once per warp: a warp instruction (its 32 lanes, converged) that
+// arrives at position `position` of `ring` once for the warp, when every lane has
+// reached it (the CUDA form: __syncwarp, then one lane's arrival, predicated rather than
+// branched so that no divergent path sits in a wgmma loop). What each lane did before the
+// call happens before every wait for that position returns, as for mbarrier_arrive; the
+// tool initializes the slots with the number of arriving warps (8 for two consumer
+// warpgroups instead of 256 threads).
+template <int S>
+[[exo::instr(warp, "exo/sm90.hpp", "exo::sm90::gpu::mbarrier_arrive_warp_ring", "arrive_ring(ring)")]]
+inline void mbarrier_arrive_warp([[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S],
+                                 [[maybe_unused]] int position) {}
+
 // Register budgets of warp-specialized kernels (PTX setmaxnreg): the warpgroup that runs
 // it gives back registers down to R per thread (dec: a producer that only issues copies)
 // or takes them up to R (inc: consumers holding accumulators). A warpgroup instruction

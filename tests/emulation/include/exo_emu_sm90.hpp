@@ -43,6 +43,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <tuple>
 #include <utility>
 #include <vector>
 #include <cstdio>
@@ -467,6 +468,21 @@ void mbarrier_wait_ring(std::uint64_t (&ring)[S], int position) {
 template <int S>
 void mbarrier_arrive_ring(std::uint64_t (&ring)[S], int position) {
   emu::arrive(&ring[position % S], position, S);
+}
+
+// One arrival per warp: the warp's arrival happens when its last lane reaches the call
+// (the CUDA form's __syncwarp, then lane 0's arrival), so what any lane did before the
+// call is before it.
+namespace emu {
+inline std::map<std::tuple<const std::uint64_t*, int, unsigned>, int> warpArrivals;  // lanes arrived so far
+}
+template <int S>
+void mbarrier_arrive_warp_ring(std::uint64_t (&ring)[S], int position) {
+  const std::uint64_t* slot = &ring[position % S];
+  auto key = std::make_tuple(slot, position, static_cast<unsigned>(threadIdx.x / 32));
+  if (++emu::warpArrivals[key] < 32) return;
+  emu::warpArrivals.erase(key);
+  emu::arrive(slot, position, S);
 }
 
 // One arrival at the position on the slot at the same offset in every block of the

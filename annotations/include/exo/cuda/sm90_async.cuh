@@ -366,6 +366,20 @@ __device__ __forceinline__ void mbarrier_arrive_ring(std::uint64_t (&ring)[S], i
   mbarrier_arrive(&ring[position % S]);
 }
 
+// mbarrier_arrive_warp_ring: one arrival per warp on position p's slot (initialized with the
+// number of arriving warps). __syncwarp orders every lane's earlier accesses before lane
+// 0's arrival (bar.warp.sync is a memory barrier among the warp's lanes; the arrival
+// releases at CTA scope, cumulatively); the arrival is predicated on the lane, not
+// branched around, so ptxas sees no divergent path (C7518) in a wgmma loop.
+template <int S>
+__device__ __forceinline__ void mbarrier_arrive_warp_ring(std::uint64_t (&ring)[S], int position) {
+  __syncwarp();
+  asm volatile(
+      "{\n .reg .pred p;\n setp.eq.u32 p, %1, 0;\n @p mbarrier.arrive.shared::cta.b64 _, [%0];\n}"
+      ::"r"(detail::smem_addr(&ring[position % S])), "r"(detail::lane_id())
+      : "memory");
+}
+
 // mbarrier_arrive_cluster_ring: one arrival on position p's slot of every block of the
 // cluster, whose slots were initialized with the arrivals of all of them.
 template <int S>
