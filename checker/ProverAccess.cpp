@@ -127,6 +127,12 @@ private:
 
 }  // namespace
 
+const Stmt* instructionCallOf(const Path& path) {
+  for (auto it = path.rbegin(); it != path.rend(); ++it)
+    if (it->container->kind == StmtKind::Instr) return it->container;
+  return nullptr;
+}
+
 KernelFacts collectFacts(const Kernel& k) {
   KernelFacts f;
   f.kernel = &k;

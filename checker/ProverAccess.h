@@ -47,6 +47,10 @@ struct AccessSite {
   model::SrcRange range() const { return instr ? instr->range : expr->range; }
 };
 
+/// The instruction call whose meaning holds the statement at the end of `path` (the
+/// innermost one), or null: exo::aligned and exo::expects are reported at their call.
+const model::Stmt* instructionCallOf(const Path& path);
+
 /// A statement with its path (syncs, scalar assignments, declarations).
 struct PlacedStmt {
   const model::Stmt* stmt = nullptr;

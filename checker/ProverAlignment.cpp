@@ -54,13 +54,6 @@ bool dividesEveryTerm(const Poly& bytes, int64_t align, const std::map<int, int6
   return true;
 }
 
-/// The instruction call whose meaning holds the statement at the end of `path`.
-const Stmt* callOf(const Path& path) {
-  for (auto it = path.rbegin(); it != path.rend(); ++it)
-    if (it->container->kind == StmtKind::Instr) return it->container;
-  return nullptr;
-}
-
 }  // namespace
 
 void checkAlignments(const KernelFacts& facts, ProverStats& stats, const ProverLimits& limits, DiagSink& sink) {
@@ -72,7 +65,7 @@ void checkAlignments(const KernelFacts& facts, ProverStats& stats, const ProverL
   std::set<const Stmt*> reported;  // one error per call
   for (const PlacedStmt& placed : facts.alignments) {
     const Stmt& st = *placed.stmt;
-    const Stmt* call = callOf(placed.path);
+    const Stmt* call = instructionCallOf(placed.path);
     if (!call || reported.count(call)) continue;
     const Expr& el = *st.lhs;
     const Var& v = *el.var;

@@ -12,17 +12,6 @@ namespace exo::checker {
 
 using namespace model;
 
-namespace {
-
-/// The instruction call whose meaning holds the statement at the end of `path`.
-const Stmt* callOf(const Path& path) {
-  for (auto it = path.rbegin(); it != path.rend(); ++it)
-    if (it->container->kind == StmtKind::Instr) return it->container;
-  return nullptr;
-}
-
-}  // namespace
-
 void checkExpects(const KernelFacts& facts, ProverStats& stats, const ProverLimits& limits, DiagSink& sink) {
   if (facts.expects.empty()) return;
   Queries q(facts, stats, limits);
@@ -30,7 +19,7 @@ void checkExpects(const KernelFacts& facts, ProverStats& stats, const ProverLimi
   std::set<const Stmt*> reported;  // one error per call
   for (const PlacedStmt& placed : facts.expects) {
     const Stmt& st = *placed.stmt;
-    const Stmt* call = callOf(placed.path);
+    const Stmt* call = instructionCallOf(placed.path);
     if (!call || reported.count(call) || !st.cond) continue;
     // The call's instance (its loops and the conditions around it), as an access site
     // whose "element" is the condition: the witness names the same iterations.
