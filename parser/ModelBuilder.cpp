@@ -28,7 +28,6 @@ int swizzleOf(llvm::StringRef annotation) {
   return 0;
 }
 
-
 using namespace model;
 namespace c = clang;
 

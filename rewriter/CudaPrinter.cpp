@@ -229,11 +229,16 @@ private:
     int swizzle;  // bytes: 128, 64, 32, or 0 (plain)
     std::string name;
   };
-  /// A TMA copy's box: its (first) shared operand, the destination tile.
+  /// A TMA copy's box: its (first) shared operand, the destination tile (its index, -1
+  /// when none).
+  static int boxIndex(const Instruction& in) {
+    for (size_t i = 0; i < in.operands.size(); ++i)
+      if (in.operands[i].kind == Operand::Kind::Shared) return static_cast<int>(i);
+    return -1;
+  }
   static const Operand* boxOperand(const Instruction& in) {
-    for (const Operand& op : in.operands)
-      if (op.kind == Operand::Kind::Shared) return &op;
-    return nullptr;
+    const int i = boxIndex(in);
+    return i < 0 ? nullptr : &in.operands[size_t(i)];
   }
   const std::vector<TensorMap>& tensorMaps() {
     if (mapsDone_) return maps_;
@@ -260,10 +265,10 @@ private:
   /// The swizzle of a TMA call's tile: its array's declaration (`swizzled` operands take
   /// any), 0 for a plain tile.
   static int tileSwizzle(const Stmt& call) {
-    for (size_t i = 0; i < call.operands.size() && i < call.instr->operands.size(); ++i)
-      if (call.instr->operands[i].kind == Operand::Kind::Shared)
-        return call.operands[i] && call.operands[i]->var ? call.operands[i]->var->swizzle : 0;
-    return 0;
+    const int i = boxIndex(*call.instr);
+    if (i < 0 || size_t(i) >= call.operands.size()) return 0;
+    const ExprPtr& tile = call.operands[size_t(i)];
+    return tile && tile->var ? tile->var->swizzle : 0;
   }
   /// The rows of one TMA copy's box: the tile's, or a block's share of a multicast's.
   int64_t boxRows(const Instruction& in) const {

@@ -65,13 +65,6 @@ namespace exo {
 namespace sm90 {
 namespace host {
 template <class T>
-inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, unsigned long long rows, unsigned long long cols,
-                                   unsigned long long row_pitch_bytes, unsigned box_rows, unsigned box_cols, bool swizzle128) {
-  *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128, static_cast<unsigned>(sizeof(T)),
-                     swizzle128 ? 128u : 0u};
-  return CUDA_SUCCESS;
-}
-template <class T>
 inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, unsigned long long rows, unsigned long long cols,
                                             unsigned long long row_pitch_bytes, unsigned box_rows, unsigned box_cols,
                                             int swizzle_bytes) {
@@ -79,6 +72,11 @@ inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, uns
   *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle_bytes != 0, static_cast<unsigned>(sizeof(T)),
                      static_cast<unsigned>(swizzle_bytes)};
   return CUDA_SUCCESS;
+}
+template <class T>
+inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, unsigned long long rows, unsigned long long cols,
+                                   unsigned long long row_pitch_bytes, unsigned box_rows, unsigned box_cols, bool swizzle128) {
+  return make_tensor_map_2d_swizzled(map, base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128 ? 128 : 0);
 }
 }  // namespace host
 namespace gpu {
@@ -390,17 +388,9 @@ inline unsigned cluster_rank() { return exo_emu::rank; }
 inline unsigned cluster_blocks() { return exo_emu::clusterBlocks; }
 inline void cluster_sync() { exo_emu::barrier(); }
 
-template <class T, int R, int C, int S>
-void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
-                    int position) {
-  static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
-  unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, R);
-  // Its bytes count as delivered at issue (announced and delivered alike): only the
-  // arrival matters for the phase; the data still lands at the wait.
-  emu::arrive(&ring[position % S], position, S);
-  emu::pendingTma.push_back({&ring[position % S], position, emu::box_copy(tile, map, 0, R, r0, c0)});
-}
-
+// A tile of any swizzle (the tensor map's): its bytes count as delivered at issue
+// (announced and delivered alike): only the arrival matters for the phase; the data
+// still lands at the wait.
 template <class T, int R, int C, int S>
 void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
                        int position) {
@@ -408,6 +398,12 @@ void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, i
   unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, R);
   emu::arrive(&ring[position % S], position, S);
   emu::pendingTma.push_back({&ring[position % S], position, emu::box_copy(tile, map, 0, R, r0, c0)});
+}
+template <class T, int R, int C, int S>
+void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
+                    int position) {
+  static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
+  tma_load_swizzled<T, R, C, S>(dst, map, ld, r0, c0, ring, position);
 }
 
 // Block `rank` of n copies rows [rank R / n, (rank + 1) R / n) of the box to the same

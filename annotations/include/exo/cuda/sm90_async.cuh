@@ -301,16 +301,17 @@ __device__ __forceinline__ void setmaxnreg_dec() {
 // bytes on that slot's mbarrier (one arrival: exo-cuda initializes each slot with one
 // arrival per copy that signals the ring) and the TMA completes them.
 template <class T, int R, int C, int S>
+__device__ __forceinline__ void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0,
+                                                  std::uint64_t (&ring)[S], int position);
+template <class T, int R, int C, int S>
 __device__ __forceinline__ void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0,
                                                std::uint64_t (&ring)[S], int position) {
   static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
-  (void)ld;  // the map carries the pitch
-  std::uint64_t* bar = &ring[position % S];
-  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * C * sizeof(T)));
-  tma_load_2d(&dst[0][0], map, c0, r0, bar);
+  tma_load_swizzled<T, R, C, S>(dst, map, ld, r0, c0, ring, position);
 }
 
-// tma_load_swizzled: the same copy for a tile of any swizzle (its tensor map has it).
+// tma_load_swizzled: the copy of tma_load_sw128 (above) for a tile of any swizzle (its
+// tensor map has it).
 template <class T, int R, int C, int S>
 __device__ __forceinline__ void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0,
                                                   std::uint64_t (&ring)[S], int position) {
@@ -623,9 +624,27 @@ constexpr CUtensorMapDataType tensor_map_type() {
 // 128B. Returns CUDA_SUCCESS or the encoder's error (CUDA_ERROR_NOT_FOUND when the entry
 // point is missing).
 template <class T>
+inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, std::uint64_t rows, std::uint64_t cols,
+                                            std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
+                                            int swizzle_bytes);
+template <class T>
 inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, std::uint64_t rows, std::uint64_t cols,
                                    std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
                                    bool swizzle128) {
+  return make_tensor_map_2d_swizzled(map, base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128 ? 128 : 0);
+}
+
+// The same with the swizzle of `swizzle_bytes`: 128, 64 or 32 (a box row of that many
+// bytes: [[exo::shared(swizzle128)]] / (swizzle64) / (swizzle32) tiles), or 0 (plain).
+template <class T>
+inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, std::uint64_t rows, std::uint64_t cols,
+                                            std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
+                                            int swizzle_bytes) {
+  const CUtensorMapSwizzle swizzle = swizzle_bytes == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
+                                     : swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                     : swizzle_bytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                                           : CU_TENSOR_MAP_SWIZZLE_NONE;
+  if (swizzle == CU_TENSOR_MAP_SWIZZLE_NONE && swizzle_bytes != 0) return CUDA_ERROR_INVALID_VALUE;
   PFN_cuTensorMapEncodeTiled_v12000 encode = tensor_map_encoder();
   if (!encode) return CUDA_ERROR_NOT_FOUND;
   const cuuint64_t dims[2] = {cols, rows};
@@ -633,30 +652,8 @@ inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, std::uint64_
   const cuuint32_t box[2] = {box_cols, box_rows};
   const cuuint32_t elem_strides[2] = {1, 1};
   return encode(map, tensor_map_type<T>(), 2, const_cast<T*>(base), dims, strides, box, elem_strides,
-                CU_TENSOR_MAP_INTERLEAVE_NONE,
-                swizzle128 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE,
-                CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-}
-
-// The same with the 64- or 32-byte swizzle (a box row of that many bytes), for
-// [[exo::shared(swizzle64)]] / (swizzle32) tiles; 128 and 0 as above.
-template <class T>
-inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, std::uint64_t rows, std::uint64_t cols,
-                                            std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
-                                            int swizzle_bytes) {
-  if (swizzle_bytes == 128 || swizzle_bytes == 0)
-    return make_tensor_map_2d(map, base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle_bytes == 128);
-  if (swizzle_bytes != 64 && swizzle_bytes != 32) return CUDA_ERROR_INVALID_VALUE;
-  PFN_cuTensorMapEncodeTiled_v12000 encode = tensor_map_encoder();
-  if (!encode) return CUDA_ERROR_NOT_FOUND;
-  const cuuint64_t dims[2] = {cols, rows};
-  const cuuint64_t strides[1] = {row_pitch_bytes};
-  const cuuint32_t box[2] = {box_cols, box_rows};
-  const cuuint32_t elem_strides[2] = {1, 1};
-  return encode(map, tensor_map_type<T>(), 2, const_cast<T*>(base), dims, strides, box, elem_strides,
-                CU_TENSOR_MAP_INTERLEAVE_NONE,
-                swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B : CU_TENSOR_MAP_SWIZZLE_32B,
-                CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+                CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 }
 
 }  // namespace host
