@@ -74,33 +74,42 @@ void checkFragments(const Kernel& k, DiagSink& sink) {
 }  // namespace
 
 /// A TMA copy (an async_ring instruction) reads its global operand through a tensor map
-/// (a tma_store instruction writes it through one)
-/// built from the pointer's exo::extent: the tensor must be declared 2-D, and the row
-/// pitch the meaning uses (operand `ld`) must be the extent's columns.
+/// (a tma_store instruction writes it through one) built from the pointer's exo::extent:
+/// the tensor must be declared with the instruction's rank (3 when it takes a `depth`
+/// operand, else 2), and the extents the meaning uses (operands `depth`, `rows`, `ld`)
+/// must be the declared ones.
 void checkTensorMap(const Stmt& s, DiagSink& sink) {
   const Instruction& in = *s.instr;
   const Expr* global = nullptr;
-  const Expr* ld = nullptr;
-  const Expr* rows = nullptr;  // a copy that fills outside the tensor names its rows too
+  const Expr* shape[3] = {nullptr, nullptr, nullptr};  // depth, rows, ld: as the instruction names them
+  static const char* const kShapeNames[3] = {"depth", "rows", "ld"};
   for (size_t i = 0; i < in.operands.size() && i < s.operands.size(); ++i) {
     if (in.operands[i].kind == Operand::Kind::Global) global = s.operands[i].get();
-    if (in.operands[i].name == "ld") ld = s.operands[i].get();
-    if (in.operands[i].name == "rows") rows = s.operands[i].get();
+    for (int d = 0; d < 3; ++d)
+      if (in.operands[i].name == kShapeNames[d]) shape[d] = s.operands[i].get();
   }
   if (!global || !global->var) return;
   const Var& t = *global->var;
-  if (t.extents.size() != 2) {
-    sink.diag(DiagID::err_tma_extent, s.range, {in.name, t.name, "its shape: declare 'exo::extent(" + t.name + ", rows, columns)'"});
+  const size_t rank = shape[0] ? 3 : 2;
+  if (t.extents.size() != rank) {
+    sink.diag(DiagID::err_tma_extent, s.range,
+              {in.name, t.name,
+               rank == 3 ? "its 3-D shape: declare 'exo::extent(" + t.name + ", depth, rows, columns)'"
+                         : "its shape: declare 'exo::extent(" + t.name + ", rows, columns)'"});
     return;
   }
-  if (ld && !sameExpr(*ld, *t.extents[1]))
-    sink.diag(DiagID::err_tma_extent, ld->range,
-              {in.name, t.name, "the row pitch of its exo::extent, '" + printExpr(*t.extents[1]) + "', not '" + printExpr(*ld) + "'" +
-                   (printExpr(*ld) == printExpr(*t.extents[1]) ? " (another variable of that name)" : "")});
-  if (rows && !sameExpr(*rows, *t.extents[0]))
-    sink.diag(DiagID::err_tma_extent, rows->range,
-              {in.name, t.name, "the rows of its exo::extent, '" + printExpr(*t.extents[0]) + "', not '" + printExpr(*rows) + "'" +
-                   (printExpr(*rows) == printExpr(*t.extents[0]) ? " (another variable of that name)" : "")});
+  // The extent each shape operand must be (a 2-D tensor: rows, columns).
+  static const char* const kWhat[3] = {"the depth", "the rows", "the row pitch"};
+  for (int d = 0; d < 3; ++d) {
+    const Expr* given = shape[d];
+    if (!given) continue;
+    const Expr& declared = *t.extents[d - (3 - rank)];
+    if (sameExpr(*given, declared)) continue;
+    sink.diag(DiagID::err_tma_extent, given->range,
+              {in.name, t.name,
+               std::string(kWhat[d]) + " of its exo::extent, '" + printExpr(declared) + "', not '" + printExpr(*given) + "'" +
+                   (printExpr(*given) == printExpr(declared) ? " (another variable of that name)" : "")});
+  }
 }
 
 void checkInstructions(const Kernel& k, DiagSink& sink) {

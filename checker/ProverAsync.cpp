@@ -354,10 +354,11 @@ private:
     if (reportedIssue.count(x.instr)) return;
     if (x.instr->instr->async.drainedAtExit) {
       // The drain waits for committed groups only: the store's group must be committed.
-      // Sound and simple: a commit of the queue follows it in its own statement list
-      // (every run of the store runs that commit after it).
+      // Sound and simple: a commit of the queue follows it in a statement list that
+      // holds it (every run of the store runs that commit after it).
       if (!committedAfter(x))
-        throw Unprovable{x.instr, "no commit of queue '" + qn + "' follows it in its statement list, and only committed "
+        throw Unprovable{x.instr, "no commit of queue '" + qn + "' follows it in its statement list (or after the ifs and "
+                                  "sequential loops around it), and only committed "
                                   "groups complete (at an await or at the kernel's exit); commit its group right after it"};
     } else {
       z3::solver s = q_.newSolver();
@@ -449,18 +450,24 @@ private:
   }
 
 
-  /// Is the issue `x` followed, in the statement list that holds it, by a commit of its queue?
+  /// Is the issue `x` followed by a commit of its queue that every run of it reaches: one
+  /// later in a statement list that holds it, directly or through ifs and sequential
+  /// loops (the commit runs once they are done). Not across a parallel loop: what
+  /// follows that loop runs in other threads too, and a queue is one thread's.
   bool committedAfter(const AccessSite& x) const {
-    const PathStep* list = nullptr;
-    for (const PathStep& step : x.path) {
-      if (step.container == x.instr) break;
-      if (step.container->kind == StmtKind::Block) list = &step;
+    size_t at = 0;  // the step whose container is the issue: the meaning starts there
+    while (at < x.path.size() && x.path[at].container != x.instr) ++at;
+    const Stmt* inner = x.instr;  // the statement of the current list that holds the issue
+    for (size_t i = at; i-- > 0;) {
+      const PathStep& step = x.path[i];
+      const Stmt& c = *step.container;
+      if (c.kind == StmtKind::For && c.isParallel()) return false;
+      if (c.kind == StmtKind::Block && step.child >= 0 && static_cast<size_t>(step.child) < c.body.size() &&
+          c.body[static_cast<size_t>(step.child)].get() == inner)
+        for (size_t k = static_cast<size_t>(step.child) + 1; k < c.body.size(); ++k)
+          if (c.body[k] && commitsOn(*c.body[k], queue(x))) return true;
+      inner = &c;
     }
-    if (!list || list->child < 0) return false;
-    const Stmt& block = *list->container;
-    if (block.body[list->child].get() != x.instr) return false;  // the issue sits deeper (an if or a loop)
-    for (size_t i = static_cast<size_t>(list->child) + 1; i < block.body.size(); ++i)
-      if (block.body[i] && commitsOn(*block.body[i], queue(x))) return true;
     return false;
   }
 

@@ -22,6 +22,18 @@ FragmentLayout::Place n8k8Tf32(int64_t n, int64_t k) { return {n * 4 + k % 4, k 
 FragmentLayout::Place wgmmaC(int64_t i, int64_t n) {
   return {(i / 16) * 32 + (i % 8) * 4 + (n % 8) / 2, (n / 8) * 4 + ((i % 16) / 8) * 2 + n % 2};
 }
+// wgmma A from registers, 64 x K of 16-bit over a warpgroup (PTX ISA, "wgmma .m64nNk16
+// register fragment layout for matrix A"; CUTLASS's ALayout_64x16): warp i / 16 holds rows
+// 16w .. 16w + 15 as m16k16_a fragments side by side in K, k16 block k / 16 in slots
+// 8 (k / 16) .. 8 (k / 16) + 7. The same place as wgmma_c's element (i, k): an
+// accumulator's columns are an A operand without moving between threads.
+FragmentLayout::Place wgmmaA(int64_t i, int64_t k) { return wgmmaC(i, k); }
+// The same for tf32, 64 x K of 32-bit (k8 steps; CUTLASS's ALayout_64x8): a0 (g, t),
+// a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4) of each warp's 16 x 8 block, k8 block
+// k / 8 in slots 4 (k / 8) .. 4 (k / 8) + 3.
+FragmentLayout::Place wgmmaATf32(int64_t i, int64_t k) {
+  return {(i / 16) * 32 + (i % 8) * 4 + k % 4, (k / 8) * 4 + ((k % 8) / 4) * 2 + (i % 16) / 8};
+}
 }  // namespace
 
 const std::vector<FragmentLayout>& fragmentLayouts() {
@@ -35,6 +47,8 @@ const std::vector<FragmentLayout>& fragmentLayouts() {
     {"m16k8_tf32",  16,  8,   32,  32,     m16k8Tf32},
     {"n8k8_tf32",   8,   8,   32,  32,     n8k8Tf32},
     {"wgmma_c",     64,  0,   32,  128,    wgmmaC},  // any n: a multiple of 8
+    {"wgmma_a",     64,  0,   16,  128,    wgmmaA},  // any k: a multiple of 16 (the instructions assert it)
+    {"wgmma_a_tf32", 64, 0,   32,  128,    wgmmaATf32},  // any k: a multiple of 8
   };
   // clang-format on
   return table;

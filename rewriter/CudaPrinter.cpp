@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -225,9 +226,14 @@ private:
   /// the launcher from the pointer's exo::extent (checker/InstructionCheck checked it).
   struct TensorMap {
     const Var* tensor;
-    int64_t boxRows, boxCols;
+    size_t rank;  // 2 or 3: the tensor's exo::extent
+    int64_t boxDepth, boxRows, boxCols;  // boxDepth 1 for a 2-D map or an R x C tile of a 3-D one
     int swizzle;  // bytes: 128, 64, 32, or 0 (plain)
     std::string name;
+    bool sameMap(const TensorMap& o) const {
+      return tensor == o.tensor && rank == o.rank && boxDepth == o.boxDepth && boxRows == o.boxRows &&
+             boxCols == o.boxCols && swizzle == o.swizzle;
+    }
   };
   /// A TMA copy's box: its (first) shared operand, the destination tile (its index, -1
   /// when none).
@@ -240,23 +246,34 @@ private:
     const int i = boxIndex(in);
     return i < 0 ? nullptr : &in.operands[size_t(i)];
   }
+  /// The map a TMA call's global operand `global` goes through (name unset); nullopt when
+  /// the call has no 2-D or 3-D tile.
+  std::optional<TensorMap> mapOf(const Stmt& call, const Expr& global) const {
+    const Operand* dst = boxOperand(*call.instr);
+    if (!dst || !global.var || dst->tileDims.size() < 2 || dst->tileDims.size() > 3) return std::nullopt;
+    const std::vector<int64_t>& t = dst->tileDims;
+    const size_t rank = global.var->extents.size() == 3 ? 3 : 2;
+    if (rank == 2 && t.size() == 3) return std::nullopt;  // checker/InstructionCheck reported it
+    return TensorMap{global.var, rank, t.size() == 3 ? t[0] : 1, boxRows(*call.instr), t.back(), tileSwizzle(call), ""};
+  }
   const std::vector<TensorMap>& tensorMaps() {
     if (mapsDone_) return maps_;
     mapsDone_ = true;
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
       if (s.kind != StmtKind::Instr) return true;
       if (!s.instr->async.viaTensorMap()) return false;
-      const Operand* dst = boxOperand(*s.instr);
       for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
-        if (s.instr->operands[i].kind != Operand::Kind::Global || !dst || dst->tileDims.size() != 2) continue;
-        TensorMap m{s.operands[i]->var, boxRows(*s.instr), dst->tileDims[1], tileSwizzle(s), ""};
+        if (s.instr->operands[i].kind != Operand::Kind::Global) continue;
+        std::optional<TensorMap> m = mapOf(s, *s.operands[i]);
+        if (!m) continue;
         bool known = false;
-        for (const TensorMap& o : maps_) known |= o.tensor == m.tensor && o.boxRows == m.boxRows && o.boxCols == m.boxCols && o.swizzle == m.swizzle;
+        for (const TensorMap& o : maps_) known |= o.sameMap(*m);
         if (known) continue;
         // A plain (unswizzled) map of the same box as a swizzled one is another map.
-        m.name = "exo_tmap_" + m.tensor->name + "_" + std::to_string(m.boxRows) + "x" + std::to_string(m.boxCols) +
-                 (m.swizzle == 128 ? "" : m.swizzle ? "_sw" + std::to_string(m.swizzle) : "_plain");
-        maps_.push_back(m);
+        m->name = "exo_tmap_" + m->tensor->name + "_" + (m->rank == 3 ? std::to_string(m->boxDepth) + "x" : "") +
+                  std::to_string(m->boxRows) + "x" + std::to_string(m->boxCols) +
+                  (m->swizzle == 128 ? "" : m->swizzle ? "_sw" + std::to_string(m->swizzle) : "_plain");
+        maps_.push_back(*m);
       }
       return false;
     });
@@ -270,19 +287,18 @@ private:
     const ExprPtr& tile = call.operands[size_t(i)];
     return tile && tile->var ? tile->var->swizzle : 0;
   }
-  /// The rows of one TMA copy's box: the tile's, or a block's share of a multicast's.
+  /// The rows of one TMA copy's box (the tile's next-to-last extent), or a block's share
+  /// of a multicast's.
   int64_t boxRows(const Instruction& in) const {
     const Operand* dst = boxOperand(in);
-    int64_t rows = dst && !dst->tileDims.empty() ? dst->tileDims[0] : 0;
+    int64_t rows = dst && dst->tileDims.size() >= 2 ? dst->tileDims[dst->tileDims.size() - 2] : 0;
     return in.async.cluster && k_.clusterSize > 1 ? rows / k_.clusterSize : rows;
   }
   /// The tensor map a TMA call's global operand stands for.
   std::string tensorMapOf(const Stmt& call, const Expr& global) {
-    const Operand* dst = boxOperand(*call.instr);
+    std::optional<TensorMap> mine = mapOf(call, global);
     for (const TensorMap& m : tensorMaps())
-      if (dst && m.tensor == global.var && m.boxRows == boxRows(*call.instr) && m.boxCols == dst->tileDims[1] &&
-          m.swizzle == tileSwizzle(call))
-        return "&" + m.name;
+      if (mine && m.sameMap(*mine)) return "&" + m.name;
     return "nullptr /* no tensor map */";
   }
 
@@ -953,11 +969,17 @@ private:
       const Var* t = m.tensor;
       closingAt(k_.loc);
       os_ << ind() << "CUtensorMap " << m.name << ";\n";
-      os_ << ind() << "if (exo::sm90::host::make_tensor_map_2d" << (m.swizzle == 64 || m.swizzle == 32 ? "_swizzled" : "") << "(&" << m.name << ", " << t->name << ", (unsigned long long)("
-          << lowered(t->extents[0]) << "), (unsigned long long)(" << lowered(t->extents[1]) << "), (unsigned long long)("
-          << lowered(t->extents[1]) << ") * sizeof(*" << t->name << "), " << m.boxRows << ", " << m.boxCols << ", "
-          << (m.swizzle == 128 ? "true" : m.swizzle == 0 ? "false" : std::to_string(m.swizzle))
-          << ") != CUDA_SUCCESS) return cudaErrorInvalidValue;\n";
+      auto extent = [&](size_t d) { return "(unsigned long long)(" + lowered(t->extents[d]) + ")"; };
+      const std::string swizzle = m.swizzle == 128 ? "true" : m.swizzle == 0 ? "false" : std::to_string(m.swizzle);
+      if (m.rank == 3)
+        os_ << ind() << "if (exo::sm90::host::make_tensor_map_3d_swizzled(&" << m.name << ", " << t->name << ", " << extent(0)
+            << ", " << extent(1) << ", " << extent(2) << ", " << m.boxDepth << ", " << m.boxRows << ", " << m.boxCols << ", "
+            << m.swizzle;
+      else
+        os_ << ind() << "if (exo::sm90::host::make_tensor_map_2d" << (m.swizzle == 64 || m.swizzle == 32 ? "_swizzled" : "")
+            << "(&" << m.name << ", " << t->name << ", " << extent(0) << ", " << extent(1) << ", " << extent(1)
+            << " * sizeof(*" << t->name << "), " << m.boxRows << ", " << m.boxCols << ", " << swizzle;
+      os_ << ") != CUDA_SUCCESS) return cudaErrorInvalidValue;\n";
     }
     if (k_.persistent) {
       closingAt(k_.loc);

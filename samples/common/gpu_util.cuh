@@ -126,9 +126,9 @@ inline bool small_only() {
   return v && *v && std::strcmp(v, "0") != 0;
 }
 
-inline std::string fmt(const char* f, int a, int b = 0, int c = 0) {
+inline std::string fmt(const char* f, int a, int b = 0, int c = 0, int d = 0) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, f, a, b, c);
+  std::snprintf(buf, sizeof buf, f, a, b, c, d);
   return buf;
 }
 

@@ -59,6 +59,21 @@ TEST(FragmentLayout, MatchesThePtxFigures) {
   EXPECT_EQ(wg->place(37, 19).lane, 85);
   EXPECT_EQ(wg->place(37, 19).slot, 9);
   EXPECT_FALSE(wg->fits(64, 12));
+  // wgmma's A from registers (CUTLASS ALayout_64x16: warp w rows 16w.., lane (g, t), value
+  // v = v0 + 2 v1 + 4 v2 at row g + 8 v1, column 2t + v0 + 8 v2 of each k16 block):
+  // row 37 (warp 2, g = 5), column 29 (k16 block 1: 13 = 2t + v0 + 8 v2 with t = 2, v0 = 1,
+  // v2 = 1; v1 = 0) is thread 64 + 22, slot 8 + 5.
+  const FragmentLayout* wa = findFragmentLayout("wgmma_a");
+  ASSERT_NE(wa, nullptr);
+  EXPECT_EQ(wa->place(37, 29).lane, 86);
+  EXPECT_EQ(wa->place(37, 29).slot, 13);
+  // tf32 (CUTLASS ALayout_64x8: value v = v0 + 2 v1 at row g + 8 v0, column t + 4 v1 of
+  // each k8 block): row 45 (warp 2, g = 5, v0 = 1), column 14 (k8 block 1, t = 2, v1 = 1)
+  // is thread 64 + 22, slot 4 + 3.
+  const FragmentLayout* wt = findFragmentLayout("wgmma_a_tf32");
+  ASSERT_NE(wt, nullptr);
+  EXPECT_EQ(wt->place(45, 14).lane, 86);
+  EXPECT_EQ(wt->place(45, 14).slot, 7);
   EXPECT_EQ(findFragmentLayout("no_such_layout"), nullptr);
 }
 

@@ -170,6 +170,88 @@ inline void wgmma_async_swizzled([[exo::fragment(wgmma_c)]] float (&d)[64][N],
     }
 }
 
+// --- wgmma with A from registers (docs/hopper.md, "A from registers"). The A operand is
+// a 64 x KK fragment in the registers of the warpgroup, `[[exo::fragment(wgmma_a)]]` for
+// bf16 / f16 (KK a multiple of 16) or `[[exo::fragment(wgmma_a_tf32)]]` for f32
+// multiplied as tf32 (KK a multiple of 8): declare it `[[exo::registers]] T a[64][KK]`
+// and fill it with wgmma_load_a (from a swizzled shared tile) or wgmma_a_from_c (an
+// accumulator's columns, converted: a GEMM whose result feeds the next one, as attention's
+// P * V, without a trip through shared memory). wgmma_async_rs reads it asynchronously:
+// the prover requires that nothing writes the fragment before the wgmma_wait that
+// completes the group, as for the accumulator.
+
+// Rows ar .. ar + 63, columns ac .. ac + KK - 1 of a swizzled tile (rows of one swizzle
+// row, as wgmma_async_swizzled's operands) into the fragment: each thread loads its own
+// elements (ac a multiple of 8: whole 16-byte chunks).
+template <class T, int KK, int R, int C>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_load_a")]]
+inline void wgmma_load_a([[exo::fragment(wgmma_a)]] T (&a)[64][KK], [[exo::shared(swizzled)]] const T (&tile)[R][C], int ar,
+                         int ac) {
+  static_assert(sizeof(T) == 2 && KK % 16 == 0 && KK > 0, "a bf16 / f16 fragment of k16 steps");
+  static_assert(C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32, "a swizzled tile");
+  exo::expects(ac % 8 == 0);
+  for (int i = 0; i < 64; ++i)
+    for (int k = 0; k < KK; ++k) a[i][k] = tile[ar + i][ac + k];
+}
+template <int KK, int R, int C>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_load_a")]]
+inline void wgmma_load_a([[exo::fragment(wgmma_a_tf32)]] float (&a)[64][KK], [[exo::shared(swizzled)]] const float (&tile)[R][C],
+                         int ar, int ac) {
+  static_assert(KK % 8 == 0 && KK > 0, "a tf32 fragment of k8 steps");
+  static_assert(C * 4 == 128 || C * 4 == 64 || C * 4 == 32, "a swizzled tile");
+  exo::expects(ac % 4 == 0);
+  for (int i = 0; i < 64; ++i)
+    for (int k = 0; k < KK; ++k) a[i][k] = tile[ar + i][ac + k];
+}
+
+// Columns c0 .. c0 + KK - 1 of an accumulator, rounded to T, as an A fragment: every
+// element stays in its thread (wgmma_a places element (i, k) where wgmma_c places
+// (i, c0 + k) for c0 a multiple of 8), so the CUDA form only converts registers.
+template <class T, int KK, int N>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_a_from_c")]]
+inline void wgmma_a_from_c([[exo::fragment(wgmma_a)]] T (&a)[64][KK], [[exo::fragment(wgmma_c)]] const float (&d)[64][N],
+                           int c0) {
+  static_assert(sizeof(T) == 2 && KK % 16 == 0 && KK > 0 && KK <= N, "a bf16 / f16 fragment of k16 steps");
+  exo::expects(c0 % 8 == 0);
+  for (int i = 0; i < 64; ++i)
+    for (int k = 0; k < KK; ++k) a[i][k] = T(d[i][c0 + k]);
+}
+
+// wgmma_async_swizzled with A from the fragment `a`: d = (accumulate ? d : 0) + a * b^T
+// over KK columns (the fragment's), b's element (j, k) at b[br + j][bc + k] of a swizzled
+// tile (br a multiple of 8, bc a k step of the row: KK <= C - bc). Asynchronous (queue
+// "wgmma"): a, b and d belong to the tensor core until the completing wgmma_wait.
+template <int N, class T, int KK, int RB, int C>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_async_rs", "async_commit(wgmma)")]]
+inline void wgmma_async_rs([[exo::fragment(wgmma_c)]] float (&d)[64][N], [[exo::fragment(wgmma_a)]] const T (&a)[64][KK],
+                           [[exo::shared(swizzled)]] const T (&b)[RB][C], int br, int bc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(sizeof(T) == 2 && KK % 16 == 0 && KK > 0 && KK <= C, "k16 steps of bf16 / f16 inside one row of b");
+  static_assert(C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32, "a swizzled b tile");
+  exo::aligned(b[br][0], 8 * C * sizeof(T));  // a group of 8 rows: the swizzle's period
+  exo::aligned(b[0][bc], 32);                 // a k step of the row (32 bytes)
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < N; ++j) {
+      if (!accumulate) d[i][j] = 0.f;
+      for (int k = 0; k < KK; ++k) d[i][j] += float(a[i][k]) * float(b[br + j][bc + k]);
+    }
+}
+template <int N, int KK, int RB, int C>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_async_rs", "async_commit(wgmma)")]]
+inline void wgmma_async_rs([[exo::fragment(wgmma_c)]] float (&d)[64][N], [[exo::fragment(wgmma_a_tf32)]] const float (&a)[64][KK],
+                           [[exo::shared(swizzled)]] const float (&b)[RB][C], int br, int bc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 8 == 0 && KK > 0 && KK <= C, "k8 steps of tf32 inside one row of b");
+  static_assert(C * 4 == 128 || C * 4 == 64 || C * 4 == 32, "a swizzled b tile");
+  exo::aligned(b[br][0], 8 * C * 4);
+  exo::aligned(b[0][bc], 32);
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < N; ++j) {
+      if (!accumulate) d[i][j] = 0.f;
+      for (int k = 0; k < KK; ++k) d[i][j] += exo::tf32_truncate(a[i][k]) * exo::tf32_truncate(b[br + j][bc + k]);
+    }
+}
+
 // --- TMA and mbarrier rings (docs/hopper.md, sections 2 and 4).
 // `[[exo::shared]] exo::mbarrier full[S];` is a ring of S mbarriers: position p of the
 // ring is slot p % S in its phase p / S. A TMA copy signals one position; the threads
@@ -215,6 +297,48 @@ inline void tma_load([[exo::shared(swizzled)]] T (&dst)[R][C], const T* src, int
   exo::aligned(src[r0 * ld + c0], 16);
   for (int r = 0; r < R; ++r)
     for (int c = 0; c < C; ++c) dst[r][c] = 0 <= c0 + c && c0 + c < ld ? src[(r0 + r) * ld + c0 + c] : T(0.0f);
+}
+
+// --- 3-D boxes: a row-major 3-D tensor `src` of `depth` x `rows` x `ld` elements
+// (`exo::extent(src, depth, rows, ld)`: element (d, r, c) is src[(d * rows + r) * ld + c];
+// a batch of matrices, say) read through a 3-D tensor map. The box is the tile: depths
+// d0 .. d0 + D - 1, rows r0 .. r0 + R - 1, columns c0 .. c0 + C - 1 into a swizzled tile
+// T[D][R][C] (one swizzle row a box row, as tma_load: the tile's rows follow each other
+// in shared memory, so each depth's R x C matrix is a tile wgmma takes, `dst[d]`), or a
+// box of depth 1 into a T[R][C] tile. Elements outside the tensor, in any dimension, are
+// zeros (TMA fills them; the copy still counts the whole box's bytes), so a box may
+// cross the end of a batch, of a matrix's rows or of its columns without reading the
+// next matrix. The row pitch keeps rows 16-byte aligned (TMA's global strides are
+// multiples of 16 bytes; the depth stride rows * ld elements follows).
+template <class T, int D, int R, int C, int S>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_3d", "async_ring(tma)")]]
+inline void tma_load([[exo::shared(swizzled)]] T (&dst)[D][R][C], const T* src, int depth, int rows, int ld, int d0,
+                     int r0, int c0, [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S],
+                     [[maybe_unused]] int position) {
+  static_assert(D >= 1 && D <= 256 && R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 1 .. 256 x 8 .. 256 rows");
+  static_assert((sizeof(T) == 2 || sizeof(T) == 4) && (C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32),
+                "box rows of one swizzle row: 128, 64 or 32 bytes");
+  exo::aligned(src[ld], 16);  // the row pitch: a multiple of 16 bytes (the base is 16-byte aligned)
+  for (int d = 0; d < D; ++d)
+    for (int r = 0; r < R; ++r)
+      for (int c = 0; c < C; ++c)
+        dst[d][r][c] = 0 <= d0 + d && d0 + d < depth && 0 <= r0 + r && r0 + r < rows && 0 <= c0 + c && c0 + c < ld
+                           ? src[((d0 + d) * rows + r0 + r) * ld + c0 + c]
+                           : T(0.0f);
+}
+template <class T, int R, int C, int S>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_load_3d", "async_ring(tma)")]]
+inline void tma_load([[exo::shared(swizzled)]] T (&dst)[R][C], const T* src, int depth, int rows, int ld, int d0, int r0,
+                     int c0, [[maybe_unused]] [[exo::shared]] exo::mbarrier (&ring)[S], [[maybe_unused]] int position) {
+  static_assert(R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows");
+  static_assert((sizeof(T) == 2 || sizeof(T) == 4) && (C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32),
+                "box rows of one swizzle row: 128, 64 or 32 bytes");
+  exo::aligned(src[ld], 16);
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < C; ++c)
+      dst[r][c] = 0 <= d0 && d0 < depth && 0 <= r0 + r && r0 + r < rows && 0 <= c0 + c && c0 + c < ld
+                      ? src[(d0 * rows + r0 + r) * ld + c0 + c]
+                      : T(0.0f);
 }
 
 // The same box copy where the box may cross the tensor's edges (M, N, K not multiples of
@@ -459,6 +583,36 @@ inline void tma_store_add([[exo::reduce(add)]] T* C, int ld, int r0, int c0, [[e
   exo::aligned(C[ld], 16);
   for (int i = 0; i < R; ++i)
     for (int j = 0; j < W; ++j) C[(r0 + i) * ld + c0 + j] += tile[i][j];
+}
+
+// tma_store into a 3-D tensor C (`exo::extent(C, depth, rows, ld)`, element (d, r, c) at
+// C[(d * rows + r) * ld + c]): the tile T[D][R][W] into depths d0 .. d0 + D - 1, rows
+// r0 .. r0 + R - 1, columns c0 .. c0 + W - 1 (or a T[R][W] tile into depth d0). The box
+// lies inside C in each dimension: its rows and columns by exo::expects (TMA would clip
+// them at the matrix's edge, which the flat index would instead carry into the next
+// matrix), its depths by the prover's bounds check against C's extent.
+template <class T, int D, int R, int W>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_store_3d", "tma_store_async(bulk)")]]
+inline void tma_store(T* C, int depth, int rows, int ld, int d0, int r0, int c0, [[exo::shared]] const T (&tile)[D][R][W]) {
+  static_assert(D >= 1 && D <= 256 && R >= 1 && R <= 256 && W <= 256 && (W * sizeof(T)) % 16 == 0,
+                "a TMA box of at most 256 x 256 x 256 elements whose rows are multiples of 16 bytes");
+  exo::expects(0 <= d0 && d0 + D <= depth && 0 <= r0 && r0 + R <= rows && 0 <= c0 && c0 + W <= ld);
+  exo::aligned(tile[0][0][0], 128);
+  exo::aligned(C[ld], 16);
+  for (int d = 0; d < D; ++d)
+    for (int i = 0; i < R; ++i)
+      for (int j = 0; j < W; ++j) C[((d0 + d) * rows + r0 + i) * ld + c0 + j] = tile[d][i][j];
+}
+template <class T, int R, int W>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_store_3d", "tma_store_async(bulk)")]]
+inline void tma_store(T* C, int depth, int rows, int ld, int d0, int r0, int c0, [[exo::shared]] const T (&tile)[R][W]) {
+  static_assert(R >= 1 && R <= 256 && W <= 256 && (W * sizeof(T)) % 16 == 0,
+                "a TMA box of at most 256 x 256 elements whose rows are multiples of 16 bytes");
+  exo::expects(0 <= d0 && d0 < depth && 0 <= r0 && r0 + R <= rows && 0 <= c0 && c0 + W <= ld);
+  exo::aligned(tile[0][0], 128);
+  exo::aligned(C[ld], 16);
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < W; ++j) C[(d0 * rows + r0 + i) * ld + c0 + j] = tile[i][j];
 }
 
 // Closes the thread's open bulk group (cp.async.bulk.commit_group).

@@ -57,6 +57,8 @@ struct CUtensorMap {
   bool swizzle;
   unsigned elemBytes;     // the element type's size (2: bf16 / f16, 4: f32)
   unsigned swizzleBytes;  // the swizzle's row: 128, 64, 32, or 0 (plain)
+  unsigned long long depth = 1;  // a 3-D map's matrices (rows x cols each, one after the other)
+  unsigned boxDepth = 1;
 };
 using CUresult = int;
 constexpr CUresult CUDA_SUCCESS = 0;
@@ -72,6 +74,15 @@ inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, uns
   *map = CUtensorMap{base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle_bytes != 0, static_cast<unsigned>(sizeof(T)),
                      static_cast<unsigned>(swizzle_bytes)};
   return CUDA_SUCCESS;
+}
+template <class T>
+inline CUresult make_tensor_map_3d_swizzled(CUtensorMap* map, const T* base, unsigned long long depth, unsigned long long rows,
+                                            unsigned long long cols, unsigned box_depth, unsigned box_rows, unsigned box_cols,
+                                            int swizzle_bytes) {
+  const CUresult r = make_tensor_map_2d_swizzled(map, base, rows, cols, cols * sizeof(T), box_rows, box_cols, swizzle_bytes);
+  map->depth = depth;
+  map->boxDepth = box_depth;
+  return r;
 }
 template <class T>
 inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, unsigned long long rows, unsigned long long cols,
@@ -100,8 +111,10 @@ constexpr int kMaxN = 256;
 
 // One warpgroup's scratch: the accumulator tile of one wgmma, and each thread's
 // descriptor start addresses.
+constexpr int kMaxK = 64;  // an A fragment's columns (one 128-byte row of bf16)
 struct Scratch {
   float d[64][kMaxN];
+  float a_frag[64][kMaxK];  // the A operand from registers (wgmma_async_rs)
   const unsigned char* a[128];
   const unsigned char* b[128];
 };
@@ -295,6 +308,93 @@ void wgmma_async_sw128(float* d, const T (&a)[RA][C], int ar, int ac, const T (&
       [=, &a, &b] { wgmma_sw128_now<N, KK, T, RA, RB, C>(d, a, ar, ac, b, br, bc, accumulate); });
 }
 
+// ------------------------------------------------------- wgmma with A from registers
+namespace emu {
+// Fragment layout wgmma_a_tf32 (model/Fragment.cpp; wgmma_a, 16-bit, is wgmma_c's).
+inline Place wgmma_a_tf32(int i, int k) {
+  return {(i / 16) * 32 + (i % 8) * 4 + k % 4, (k / 8) * 4 + ((k % 8) / 4) * 2 + (i % 16) / 8};
+}
+template <class T>
+Place wgmma_a(int i, int k) {
+  return sizeof(T) == 4 ? wgmma_a_tf32(i, k) : wgmma_c(i, k);
+}
+template <class T, int KK, int R, int C>
+void load_a(T* a, const T (&tile)[R][C], int ar, int ac) {
+  constexpr int W = C * static_cast<int>(sizeof(T));
+  const unsigned char* t = reinterpret_cast<const unsigned char*>(&tile[0][0]);
+  if (reinterpret_cast<std::uintptr_t>(t) % (8 * W) != 0) fail("wgmma_load_a: tile not aligned to the swizzle's period");
+  if (ac % (sizeof(T) == 4 ? 4 : 8) != 0) fail("wgmma_load_a: column not at a chunk");
+  for (int i = 0; i < 64; ++i)
+    for (int k = 0; k < KK; ++k) {
+      const Place p = wgmma_a<T>(i, k);
+      if (p.thread != thread()) continue;
+      if (ar + i < 0 || ar + i >= R || ac + k < 0 || ac + k >= C) fail("wgmma_load_a: outside the tile");
+      a[p.slot] = *reinterpret_cast<const T*>(t + swizzled_offset(W, ar + i, (ac + k) * static_cast<int>(sizeof(T))));
+    }
+}
+// The multiply, at the completing wait: the warpgroup's A fragments gathered from every
+// thread's registers (as they are then: a program that rewrote them after the issue
+// computes something else than its sequential run), b from its swizzled tile.
+template <int N, class T, int KK, int RB, int C>
+void wgmma_rs_now(float* d, const T* a, const T (&b)[RB][C], int br, int bc, bool accumulate) {
+  static_assert(KK <= kMaxK, "the emulation's A scratch");
+  constexpr int W = C * static_cast<int>(sizeof(T));
+  constexpr int step = sizeof(T) == 4 ? 8 : 16;
+  auto value = [](float v) { return sizeof(T) == 4 ? exo::tf32_truncate(v) : v; };
+  Scratch& s = mine();
+  const int me = thread();
+  for (int i = 0; i < 64; ++i) {
+    for (int n = 0; n < N; ++n)
+      if (wgmma_c(i, n).thread == me) s.d[i][n] = accumulate ? d[wgmma_c(i, n).slot] : 0.f;
+    for (int k = 0; k < KK; ++k)
+      if (wgmma_a<T>(i, k).thread == me) s.a_frag[i][k] = value(float(a[wgmma_a<T>(i, k).slot]));
+  }
+  s.b[me] = reinterpret_cast<const unsigned char*>(&b[br][bc]);
+  exo_emu::barrier();
+  if (s.b[me] != s.b[0]) fail("wgmma operands differ within the warpgroup");
+  if (br % 8 != 0 || bc % step != 0) fail("swizzled wgmma tile not at a row group / k step");
+  const unsigned char* tb = reinterpret_cast<const unsigned char*>(&b[0][0]);
+  if (reinterpret_cast<std::uintptr_t>(tb) % (8 * W) != 0) fail("swizzled wgmma tile not aligned to the swizzle's period");
+  for (int i = 0; i < 64; ++i)
+    for (int n = 0; n < N; ++n) {
+      const Place p = wgmma_c(i, n);
+      if (p.thread != me) continue;
+      float acc = s.d[i][n];
+      for (int k = 0; k < KK; ++k) acc += s.a_frag[i][k] * value(operand_swizzled<T>(tb, W, br + n, bc + k));
+      d[p.slot] = acc;
+    }
+  exo_emu::barrier();
+}
+}  // namespace emu
+
+template <class T, int KK, int R, int C>
+void wgmma_load_a(T* a, const T (&tile)[R][C], int ar, int ac) {
+  emu::load_a<T, KK, R, C>(a, tile, ar, ac);
+}
+template <int KK, int R, int C>
+void wgmma_load_a(float* a, const float (&tile)[R][C], int ar, int ac) {
+  emu::load_a<float, KK, R, C>(a, tile, ar, ac);
+}
+// Element (i, k) of the fragment from the accumulator's (i, c0 + k): both in this thread.
+template <class T, int KK, int N>
+void wgmma_a_from_c(T* a, const float* d, int c0) {
+  if (c0 % 8 != 0 || c0 < 0 || c0 + KK > N) emu::fail("wgmma_a_from_c: columns outside the accumulator");
+  for (int i = 0; i < 64; ++i)
+    for (int k = 0; k < KK; ++k) {
+      const emu::Place from = emu::wgmma_c(i, c0 + k), to = emu::wgmma_a<T>(i, k);
+      if (from.thread != to.thread) emu::fail("wgmma_a_from_c: an element would change threads");
+      if (to.thread == emu::thread()) a[to.slot] = T(d[from.slot]);
+    }
+}
+template <int N, class T, int KK, int RB, int C>
+void wgmma_async_rs(float* d, const T* a, const T (&b)[RB][C], int br, int bc, bool accumulate) {
+  emu::wgmmaGroups.push_back([=, &b] { emu::wgmma_rs_now<N, T, KK, RB, C>(d, a, b, br, bc, accumulate); });
+}
+template <int N, int KK, int RB, int C>
+void wgmma_async_rs(float* d, const float* a, const float (&b)[RB][C], int br, int bc, bool accumulate) {
+  emu::wgmmaGroups.push_back([=, &b] { emu::wgmma_rs_now<N, float, KK, RB, C>(d, a, b, br, bc, accumulate); });
+}
+
 // ------------------------------------------------------------ TMA and mbarrier rings
 // A TMA copy lands at the first wait for its ring position (as late as a program that
 // waits may observe it): a read that does not wait for the position sees old contents.
@@ -358,18 +458,24 @@ unsigned char* checked_tile(T* first, const CUtensorMap* map, int ld, int boxRow
   return tile;
 }
 
-// Copies rows [from, to) of the box at (r0, c0) of `map` into those rows of the swizzled
-// tile (zeros outside the tensor: TMA's out-of-bounds fill).
-inline std::function<void()> box_copy(unsigned char* tile, const CUtensorMap* map, int from, int to, int r0, int c0) {
+// Copies rows [from, to) of the box at (depth d0, row r0, column c0) of `map` into those
+// rows of the swizzled tile (zeros outside the tensor: TMA's out-of-bounds fill). A 3-D
+// box of `depthRows` rows a matrix has its matrices' rows one after the other (row b of
+// the box: depth d0 + b / depthRows, row r0 + b % depthRows); a 2-D one (depthRows 0)
+// rows r0 + b of depth d0. The swizzle follows the tile's bytes.
+inline std::function<void()> box_copy(unsigned char* tile, const CUtensorMap* map, int from, int to, int r0, int c0,
+                                      int d0 = 0, int depthRows = 0) {
   const unsigned char* base = static_cast<const unsigned char*>(map->base);
-  const unsigned long long rows = map->rows, cols = map->cols, pitch = map->pitch;
+  const unsigned long long rows = map->rows, cols = map->cols, pitch = map->pitch, depth = map->depth;
   const int e = static_cast<int>(map->elemBytes), W = static_cast<int>(map->swizzleBytes);  // bytes per element, per row
   return [=] {
     for (int r = from; r < to; ++r)
       for (int c = 0; c < W / e; ++c) {
         unsigned char* d = tile + swizzled_offset(W, r, c * e);
-        const unsigned long long gr = static_cast<unsigned long long>(r0 + r), gc = static_cast<unsigned long long>(c0 + c);
-        if (gr < rows && gc < cols) std::memcpy(d, base + gr * pitch + gc * e, e);
+        const int dr = depthRows > 0 ? r / depthRows : 0, rr = depthRows > 0 ? r % depthRows : r;
+        const unsigned long long gd = static_cast<unsigned long long>(d0 + dr);
+        const unsigned long long gr = static_cast<unsigned long long>(r0 + rr), gc = static_cast<unsigned long long>(c0 + c);
+        if (gd < depth && gr < rows && gc < cols) std::memcpy(d, base + (gd * rows + gr) * pitch + gc * e, e);
         else std::memset(d, 0, e);
       }
   };
@@ -398,6 +504,23 @@ void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, i
   unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, R);
   emu::arrive(&ring[position % S], position, S);
   emu::pendingTma.push_back({&ring[position % S], position, emu::box_copy(tile, map, 0, R, r0, c0)});
+}
+// A 3-D box (exo/sm90.hpp's tma_load over a batch): the map's box is the tile.
+template <class T, int D, int R, int C, int S>
+void tma_load_3d(T (&dst)[D][R][C], const CUtensorMap* map, int depth, int rows, int ld, int d0, int r0, int c0,
+                 std::uint64_t (&ring)[S], int position) {
+  if (C * sizeof(T) != map->swizzleBytes) emu::fail("TMA tile rows differ from the tensor map's swizzle");
+  if (depth != static_cast<int>(map->depth) || rows != static_cast<int>(map->rows))
+    emu::fail("TMA 3-D tensor's depth or rows differ from the tensor map");
+  if (map->boxDepth != static_cast<unsigned>(D)) emu::fail("TMA box depth differs from the tensor map");
+  unsigned char* tile = emu::checked_tile(&dst[0][0][0], map, ld, R);
+  emu::arrive(&ring[position % S], position, S);
+  emu::pendingTma.push_back({&ring[position % S], position, emu::box_copy(tile, map, 0, D * R, r0, c0, d0, R)});
+}
+template <class T, int R, int C, int S>
+void tma_load_3d(T (&dst)[R][C], const CUtensorMap* map, int depth, int rows, int ld, int d0, int r0, int c0,
+                 std::uint64_t (&ring)[S], int position) {
+  tma_load_3d<T, 1, R, C, S>(reinterpret_cast<T (&)[1][R][C]>(dst), map, depth, rows, ld, d0, r0, c0, ring, position);
 }
 template <class T, int R, int C, int S>
 void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
@@ -578,9 +701,9 @@ void wgmma_stage(T (&stage)[64][W], const float* d, int c0) {
 namespace emu {
 struct PendingStore {
   const CUtensorMap* map;
-  int r0, c0;
+  int d0, r0, c0;
   const unsigned char* tile;
-  unsigned rows, cols, elemBytes;
+  unsigned depth, rows, cols, elemBytes;  // the box
   std::function<void(void*, const void*)> put;  // one element: store or add
   std::vector<unsigned char> data;              // the tile as TMA read it
   bool read = false;
@@ -592,28 +715,32 @@ struct BulkQueue {
 inline thread_local BulkQueue bulk;
 inline void bulk_read(PendingStore& p) {
   if (p.read) return;
-  p.data.assign(p.tile, p.tile + std::size_t(p.rows) * p.cols * p.elemBytes);
+  p.data.assign(p.tile, p.tile + std::size_t(p.depth) * p.rows * p.cols * p.elemBytes);
   p.read = true;
 }
 inline void bulk_write(PendingStore& p) {
   bulk_read(p);
   unsigned char* C = static_cast<unsigned char*>(const_cast<void*>(p.map->base));
-  for (unsigned i = 0; i < p.rows; ++i)
-    for (unsigned j = 0; j < p.cols; ++j) {
-      const long long row = p.r0 + static_cast<long long>(i), col = p.c0 + static_cast<long long>(j);
-      // TMA writes only inside the tensor map's dims.
-      if (row < 0 || row >= static_cast<long long>(p.map->rows) || col < 0 || col >= static_cast<long long>(p.map->cols))
-        continue;
-      p.put(C + row * p.map->pitch + col * p.elemBytes, &p.data[(std::size_t(i) * p.cols + j) * p.elemBytes]);
-    }
+  for (unsigned d = 0; d < p.depth; ++d)
+    for (unsigned i = 0; i < p.rows; ++i)
+      for (unsigned j = 0; j < p.cols; ++j) {
+        const long long mat = p.d0 + static_cast<long long>(d), row = p.r0 + static_cast<long long>(i),
+                        col = p.c0 + static_cast<long long>(j);
+        // TMA writes only inside the tensor map's dims.
+        if (mat < 0 || mat >= static_cast<long long>(p.map->depth) || row < 0 ||
+            row >= static_cast<long long>(p.map->rows) || col < 0 || col >= static_cast<long long>(p.map->cols))
+          continue;
+        p.put(C + (mat * static_cast<long long>(p.map->rows) + row) * p.map->pitch + col * p.elemBytes,
+              &p.data[((std::size_t(d) * p.rows + i) * p.cols + j) * p.elemBytes]);
+      }
 }
-template <bool Add, class T, int R, int W>
-void tma_store(const CUtensorMap* map, int r0, int c0, const T (&tile)[R][W]) {
-  if (map->elemBytes != sizeof(T) || map->boxRows != static_cast<unsigned>(R) || map->boxCols != static_cast<unsigned>(W) ||
-      map->swizzle)
+template <bool Add, class T, int D, int R, int W>
+void tma_store(const CUtensorMap* map, int d0, int r0, int c0, const T (&tile)[D][R][W]) {
+  if (map->elemBytes != sizeof(T) || map->boxDepth != static_cast<unsigned>(D) || map->boxRows != static_cast<unsigned>(R) ||
+      map->boxCols != static_cast<unsigned>(W) || map->swizzle)
     fail("TMA store: the tensor map's box is not the tile");
-  exo::sm80::gpu::emu::check_aligned(&tile[0][0], "TMA store shared tile", 128);
-  PendingStore p{map, r0, c0, reinterpret_cast<const unsigned char*>(&tile[0][0]), R, W, sizeof(T),
+  exo::sm80::gpu::emu::check_aligned(&tile[0][0][0], "TMA store shared tile", 128);
+  PendingStore p{map, d0, r0, c0, reinterpret_cast<const unsigned char*>(&tile[0][0][0]), D, R, W, sizeof(T),
                  [](void* c, const void* v) {
                    T& dst = *static_cast<T*>(c);
                    const T& src = *static_cast<const T*>(v);
@@ -626,11 +753,21 @@ void tma_store(const CUtensorMap* map, int r0, int c0, const T (&tile)[R][W]) {
 
 template <class T, int R, int W>
 void tma_store(const CUtensorMap* C, int, int r0, int c0, const T (&tile)[R][W]) {
-  emu::tma_store<false>(C, r0, c0, tile);
+  emu::tma_store<false>(C, 0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile));
 }
 template <class T, int R, int W>
 void tma_store_add(const CUtensorMap* C, int, int r0, int c0, const T (&tile)[R][W]) {
-  emu::tma_store<true>(C, r0, c0, tile);
+  emu::tma_store<true>(C, 0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile));
+}
+template <class T, int D, int R, int W>
+void tma_store_3d(const CUtensorMap* C, int depth, int rows, int, int d0, int r0, int c0, const T (&tile)[D][R][W]) {
+  if (depth != static_cast<int>(C->depth) || rows != static_cast<int>(C->rows))
+    emu::fail("TMA 3-D store: the tensor's depth or rows differ from the tensor map");
+  emu::tma_store<false>(C, d0, r0, c0, tile);
+}
+template <class T, int R, int W>
+void tma_store_3d(const CUtensorMap* C, int depth, int rows, int ld, int d0, int r0, int c0, const T (&tile)[R][W]) {
+  tma_store_3d<T, 1, R, W>(C, depth, rows, ld, d0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile));
 }
 inline void bulk_commit() {
   emu::bulk.groups.push_back(std::move(emu::bulk.open));

@@ -39,6 +39,20 @@
 // RUN: sed -e '/bulk_commit/d' %s > %t.nocommit.exo.cpp
 // RUN: not %exo-cuda --check-only %t.nocommit.exo.cpp 2>&1 | FileCheck %s --check-prefix=NOCOMMIT
 // NOCOMMIT: error: cannot prove when the asynchronous 'exo::sm90::tma_store' issued here completes, because no commit of queue 'bulk' follows it in its statement list
+//
+// A store under an if, committed after it (every run of the store reaches the commit):
+// RUN: sed -e 's/        exo::sm90::tma_store(C, 128, 0, 32 \* q, Cs\[q % 2\]);/        if (q != 2) exo::sm90::tma_store(C, 128, 0, 32 * q, Cs[q % 2]);/' %s > %t.if.exo.cpp
+// RUN: grep -q 'if (q != 2) exo::sm90::tma_store' %t.if.exo.cpp
+// RUN: %exo-cuda --check-only %t.if.exo.cpp 2>&1 | count 0
+//
+// A commit after the thread loop that stores would run in every thread of the warpgroup,
+// not in the storing thread only: a commit is one thread's, so it is refused there:
+// RUN: sed -e '/        exo::sm90::bulk_commit();/d' -e 's|^    }$|      exo::sm90::bulk_commit();\n    }|' %s > %t.outside.exo.cpp
+// RUN: grep -B1 -A1 'bulk_commit' %t.outside.exo.cpp | FileCheck %s --check-prefix=OUTSIDE-SRC
+// OUTSIDE-SRC: }
+// OUTSIDE-SRC-NEXT: exo::sm90::bulk_commit();
+// RUN: not %exo-cuda --check-only %t.outside.exo.cpp 2>&1 | FileCheck %s --check-prefix=OUTSIDE
+// OUTSIDE: error: 'exo::sm90::bulk_commit' is issued by one thread, but here it runs on 128 threads of a 'warpgroup' loop; call it directly inside an
 #include <exo/sm90.hpp>
 
 [[exo::kernel]]

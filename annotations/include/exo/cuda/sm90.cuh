@@ -316,6 +316,102 @@ EXO_SM90_WGMMA_N(168) EXO_SM90_WGMMA_N(176) EXO_SM90_WGMMA_N(184) EXO_SM90_WGMMA
 EXO_SM90_WGMMA_N(208) EXO_SM90_WGMMA_N(216) EXO_SM90_WGMMA_N(224) EXO_SM90_WGMMA_N(232) EXO_SM90_WGMMA_N(240)
 EXO_SM90_WGMMA_N(248) EXO_SM90_WGMMA_N(256)
 
+// wgmma with A from registers (RS): the accumulator's N / 2 registers %0 .. %(N/2 - 1),
+// then A's four 32-bit registers, B's descriptor and scale-d (PTX ISA, "wgmma.mma_async":
+// d, a, b-desc, scale-d, imm-scale-a, imm-scale-b[, imm-trans-b]; A is K-major, with no
+// transpose operand; CUTLASS's MMA_64xNx16_F32BF16BF16_RS spells the same operands).
+// EXO_SM90_RS_<N> is "{a0, a1, a2, a3}, b-desc" and EXO_SM90_RS_SCALE_<N> scale-d.
+#define EXO_SM90_RS_8 "{%4, %5, %6, %7}, %8"
+#define EXO_SM90_RS_SCALE_8 "%9"
+#define EXO_SM90_RS_16 "{%8, %9, %10, %11}, %12"
+#define EXO_SM90_RS_SCALE_16 "%13"
+#define EXO_SM90_RS_24 "{%12, %13, %14, %15}, %16"
+#define EXO_SM90_RS_SCALE_24 "%17"
+#define EXO_SM90_RS_32 "{%16, %17, %18, %19}, %20"
+#define EXO_SM90_RS_SCALE_32 "%21"
+#define EXO_SM90_RS_40 "{%20, %21, %22, %23}, %24"
+#define EXO_SM90_RS_SCALE_40 "%25"
+#define EXO_SM90_RS_48 "{%24, %25, %26, %27}, %28"
+#define EXO_SM90_RS_SCALE_48 "%29"
+#define EXO_SM90_RS_56 "{%28, %29, %30, %31}, %32"
+#define EXO_SM90_RS_SCALE_56 "%33"
+#define EXO_SM90_RS_64 "{%32, %33, %34, %35}, %36"
+#define EXO_SM90_RS_SCALE_64 "%37"
+#define EXO_SM90_RS_72 "{%36, %37, %38, %39}, %40"
+#define EXO_SM90_RS_SCALE_72 "%41"
+#define EXO_SM90_RS_80 "{%40, %41, %42, %43}, %44"
+#define EXO_SM90_RS_SCALE_80 "%45"
+#define EXO_SM90_RS_88 "{%44, %45, %46, %47}, %48"
+#define EXO_SM90_RS_SCALE_88 "%49"
+#define EXO_SM90_RS_96 "{%48, %49, %50, %51}, %52"
+#define EXO_SM90_RS_SCALE_96 "%53"
+#define EXO_SM90_RS_104 "{%52, %53, %54, %55}, %56"
+#define EXO_SM90_RS_SCALE_104 "%57"
+#define EXO_SM90_RS_112 "{%56, %57, %58, %59}, %60"
+#define EXO_SM90_RS_SCALE_112 "%61"
+#define EXO_SM90_RS_120 "{%60, %61, %62, %63}, %64"
+#define EXO_SM90_RS_SCALE_120 "%65"
+#define EXO_SM90_RS_128 "{%64, %65, %66, %67}, %68"
+#define EXO_SM90_RS_SCALE_128 "%69"
+#define EXO_SM90_RS_136 "{%68, %69, %70, %71}, %72"
+#define EXO_SM90_RS_SCALE_136 "%73"
+#define EXO_SM90_RS_144 "{%72, %73, %74, %75}, %76"
+#define EXO_SM90_RS_SCALE_144 "%77"
+#define EXO_SM90_RS_152 "{%76, %77, %78, %79}, %80"
+#define EXO_SM90_RS_SCALE_152 "%81"
+#define EXO_SM90_RS_160 "{%80, %81, %82, %83}, %84"
+#define EXO_SM90_RS_SCALE_160 "%85"
+#define EXO_SM90_RS_168 "{%84, %85, %86, %87}, %88"
+#define EXO_SM90_RS_SCALE_168 "%89"
+#define EXO_SM90_RS_176 "{%88, %89, %90, %91}, %92"
+#define EXO_SM90_RS_SCALE_176 "%93"
+#define EXO_SM90_RS_184 "{%92, %93, %94, %95}, %96"
+#define EXO_SM90_RS_SCALE_184 "%97"
+#define EXO_SM90_RS_192 "{%96, %97, %98, %99}, %100"
+#define EXO_SM90_RS_SCALE_192 "%101"
+#define EXO_SM90_RS_200 "{%100, %101, %102, %103}, %104"
+#define EXO_SM90_RS_SCALE_200 "%105"
+#define EXO_SM90_RS_208 "{%104, %105, %106, %107}, %108"
+#define EXO_SM90_RS_SCALE_208 "%109"
+#define EXO_SM90_RS_216 "{%108, %109, %110, %111}, %112"
+#define EXO_SM90_RS_SCALE_216 "%113"
+#define EXO_SM90_RS_224 "{%112, %113, %114, %115}, %116"
+#define EXO_SM90_RS_SCALE_224 "%117"
+#define EXO_SM90_RS_232 "{%116, %117, %118, %119}, %120"
+#define EXO_SM90_RS_SCALE_232 "%121"
+#define EXO_SM90_RS_240 "{%120, %121, %122, %123}, %124"
+#define EXO_SM90_RS_SCALE_240 "%125"
+#define EXO_SM90_RS_248 "{%124, %125, %126, %127}, %128"
+#define EXO_SM90_RS_SCALE_248 "%129"
+#define EXO_SM90_RS_256 "{%128, %129, %130, %131}, %132"
+#define EXO_SM90_RS_SCALE_256 "%133"
+
+template <int N, class T>
+struct WgmmaRs;
+#define EXO_SM90_WGMMA_RS_TYPE(NN, T, PTX_T, IMM)                                                                  \
+  template <>                                                                                                     \
+  struct WgmmaRs<NN, T> {                                                                                         \
+    static __device__ __forceinline__ void issue(float* d, const std::uint32_t (&a)[4], std::uint64_t b, int scale) { \
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " EXO_SM90_RS_SCALE_##NN ", 0;\nwgmma.mma_async.sync.aligned.m64n" #NN \
+                   "k" PTX_T " {" EXO_SM90_REGS_##NN "}, " EXO_SM90_RS_##NN ", p" IMM ";\n}\n"                   \
+                   : EXO_SM90_SLOTS_##NN                                                                          \
+                   : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(scale)                               \
+                   : "memory");                                                                                   \
+    }                                                                                                             \
+  };
+// bf16 and f16: k16, imm-scale-a/b 1, imm-trans-b 0 (K-major); tf32: k8, the scales only.
+#define EXO_SM90_WGMMA_RS_N(NN)                                                                        \
+  EXO_SM90_WGMMA_RS_TYPE(NN, __nv_bfloat16, "16.f32.bf16.bf16", ", 1, 1, 0")                           \
+  EXO_SM90_WGMMA_RS_TYPE(NN, __half, "16.f32.f16.f16", ", 1, 1, 0") EXO_SM90_WGMMA_RS_TYPE(NN, float, "8.f32.tf32.tf32", ", 1, 1")
+
+EXO_SM90_WGMMA_RS_N(8) EXO_SM90_WGMMA_RS_N(16) EXO_SM90_WGMMA_RS_N(24) EXO_SM90_WGMMA_RS_N(32) EXO_SM90_WGMMA_RS_N(40)
+EXO_SM90_WGMMA_RS_N(48) EXO_SM90_WGMMA_RS_N(56) EXO_SM90_WGMMA_RS_N(64) EXO_SM90_WGMMA_RS_N(72) EXO_SM90_WGMMA_RS_N(80)
+EXO_SM90_WGMMA_RS_N(88) EXO_SM90_WGMMA_RS_N(96) EXO_SM90_WGMMA_RS_N(104) EXO_SM90_WGMMA_RS_N(112) EXO_SM90_WGMMA_RS_N(120)
+EXO_SM90_WGMMA_RS_N(128) EXO_SM90_WGMMA_RS_N(136) EXO_SM90_WGMMA_RS_N(144) EXO_SM90_WGMMA_RS_N(152) EXO_SM90_WGMMA_RS_N(160)
+EXO_SM90_WGMMA_RS_N(168) EXO_SM90_WGMMA_RS_N(176) EXO_SM90_WGMMA_RS_N(184) EXO_SM90_WGMMA_RS_N(192) EXO_SM90_WGMMA_RS_N(200)
+EXO_SM90_WGMMA_RS_N(208) EXO_SM90_WGMMA_RS_N(216) EXO_SM90_WGMMA_RS_N(224) EXO_SM90_WGMMA_RS_N(232) EXO_SM90_WGMMA_RS_N(240)
+EXO_SM90_WGMMA_RS_N(248) EXO_SM90_WGMMA_RS_N(256)
+
 }  // namespace detail
 
 // ------------------------------------------------------------------ fragments

@@ -139,6 +139,18 @@ __device__ __forceinline__ void tma_load_2d(void* smem_dst, const CUtensorMap* m
       : "memory");
 }
 
+// tma_load_2d for a 3-D map: the box at (c0, c1, c2), c0 the column, c1 the row, c2 the
+// depth (the tensor's outermost dimension). PTX ISA, cp.async.bulk.tensor: .3d takes
+// three coordinates, innermost first.
+__device__ __forceinline__ void tma_load_3d_box(void* smem_dst, const CUtensorMap* map, int c0, int c1, int c2,
+                                                std::uint64_t* bar) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(
+          detail::smem_addr(smem_dst)),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(c0), "r"(c1), "r"(c2), "r"(detail::smem_addr(bar))
+      : "memory");
+}
+
 // ------------------------------------------------------------ thread-block clusters
 // Facts: PTX ISA 8.x, "Special registers" (%cluster_ctarank, %cluster_nctarank), "mapa",
 // "mbarrier.arrive", "barrier.cluster", "cp.async.bulk.tensor" (.multicast::cluster: the
@@ -331,6 +343,23 @@ __device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][C], const CUtens
   tma_load_sw128<T, R, C, S>(dst, map, ld, r0, c0, ring, position);
 }
 
+// tma_load (3-D boxes, exo/sm90.hpp): the box at (depth d0, row r0, column c0) of the
+// 3-D tensor map, whose box is the tile (depth 1 for an R x C tile); the tile's bytes on
+// the slot, as tma_load_swizzled.
+template <class T, int D, int R, int C, int S>
+__device__ __forceinline__ void tma_load_3d(T (&dst)[D][R][C], const CUtensorMap* map, int /*depth*/, int /*rows*/,
+                                            int /*ld*/, int d0, int r0, int c0, std::uint64_t (&ring)[S], int position) {
+  static_assert(C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32, "box rows of one swizzle row");
+  std::uint64_t* bar = &ring[position % S];
+  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(D * R * C * sizeof(T)));
+  tma_load_3d_box(&dst[0][0][0], map, c0, r0, d0, bar);
+}
+template <class T, int R, int C, int S>
+__device__ __forceinline__ void tma_load_3d(T (&dst)[R][C], const CUtensorMap* map, int depth, int rows, int ld, int d0,
+                                            int r0, int c0, std::uint64_t (&ring)[S], int position) {
+  tma_load_3d<T, 1, R, C, S>(reinterpret_cast<T (&)[1][R][C]>(dst), map, depth, rows, ld, d0, r0, c0, ring, position);
+}
+
 // tma_load_sw128_multicast: the cluster's n blocks each copy R / n rows of the box (this
 // block's share: rows rank * R / n ..) into the tile of every block, at the same offset
 // (whole 8-row groups, so the 128-byte swizzle, a function of the shared address, lands
@@ -452,6 +481,113 @@ __device__ __forceinline__ void wgmma_async_swizzled(float* d, const T (&a)[RA][
 }
 
 
+// ------------------------------------------------------- wgmma with A from registers
+// A fragment (wgmma_a, 16-bit): slot s of lane l of warp w of the warpgroup is row
+// 16w + l/4 + 8((s/2)%2), column 16(s/8) + 2(l%4) + 8((s/4)%2) + s%2 (model/Fragment.cpp);
+// wgmma_a_tf32: row 16w + l/4 + 8(s%2), column 8(s/4) + l%4 + 4((s/2)%2). A k step's
+// four 32-bit registers are its slots in order: (a0 a1) .. (a6 a7) for 16-bit, a0 .. a3
+// for tf32 (PTX ISA, "wgmma register fragment for matrix A").
+namespace detail {
+// Byte b of row r of a tile of W-byte rows in the swizzle of that width, from the tile's
+// start (aligned to the pattern's period, 8 W bytes): address bits 4 .. XOR bits 7 ..
+// (docs/sm90-async-facts.md).
+template <int W>
+__device__ __forceinline__ unsigned swizzled_offset(int r, int b) {
+  const unsigned o = static_cast<unsigned>(r * W + b);
+  return o ^ (((o >> 7) & static_cast<unsigned>(W / 16 - 1)) << 4);
+}
+template <class T>
+__device__ __forceinline__ std::uint32_t bits16(T x) {
+  unsigned short u;
+  memcpy(&u, &x, 2);
+  return u;
+}
+}  // namespace detail
+
+// wgmma_load_a: each thread loads its slots, two 16-bit elements (one 32-bit word) at a
+// time, from the swizzled tile (ac even keeps a pair inside a chunk).
+template <class T, int KK, int R, int C>
+__device__ __forceinline__ void wgmma_load_a(T* a, const T (&tile)[R][C], int ar, int ac) {
+  static_assert(sizeof(T) == 2 && KK % 16 == 0, "a bf16 / f16 fragment of k16 steps");
+  constexpr int W = C * sizeof(T);
+  const int l = static_cast<int>(detail::lane_id()), w = static_cast<int>(detail::warp_in_warpgroup());
+  const unsigned char* base = reinterpret_cast<const unsigned char*>(&tile[0][0]);
+  struct Pair {
+    T x, y;
+  };
+#pragma unroll
+  for (int s = 0; s < KK / 2; s += 2) {
+    const int r = ar + 16 * w + (l >> 2) + 8 * ((s / 2) % 2), c = ac + 16 * (s / 8) + 2 * (l & 3) + 8 * ((s / 4) % 2);
+    const Pair p = *reinterpret_cast<const Pair*>(base + detail::swizzled_offset<W>(r, c * 2));
+    a[s] = p.x;
+    a[s + 1] = p.y;
+  }
+}
+template <int KK, int R, int C>
+__device__ __forceinline__ void wgmma_load_a(float* a, const float (&tile)[R][C], int ar, int ac) {
+  static_assert(KK % 8 == 0, "a tf32 fragment of k8 steps");
+  constexpr int W = C * 4;
+  const int l = static_cast<int>(detail::lane_id()), w = static_cast<int>(detail::warp_in_warpgroup());
+  const unsigned char* base = reinterpret_cast<const unsigned char*>(&tile[0][0]);
+#pragma unroll
+  for (int s = 0; s < KK / 2; ++s) {
+    const int r = ar + 16 * w + (l >> 2) + 8 * (s % 2), c = ac + 8 * (s / 4) + (l & 3) + 4 * ((s / 2) % 2);
+    a[s] = *reinterpret_cast<const float*>(base + detail::swizzled_offset<W>(r, c * 4));
+  }
+}
+
+// wgmma_a_from_c: the accumulator's slots of columns c0 .. c0 + KK - 1 are the fragment's
+// slots in order (the same places), converted.
+template <class T, int KK, int N>
+__device__ __forceinline__ void wgmma_a_from_c(T* a, const float* d, int c0) {
+  static_assert(sizeof(T) == 2 && KK % 16 == 0 && KK <= N, "a bf16 / f16 fragment of k16 steps");
+#pragma unroll
+  for (int s = 0; s < KK / 2; ++s) a[s] = detail::from_float<T>(d[(c0 / 8) * 4 + s]);
+}
+
+// wgmma_async_rs: fence, the KK / step wgmma.mma_async with A's registers and B's
+// swizzled descriptor (step s 32 s bytes along b's rows), one commit; the first step
+// overwrites d unless `accumulate`. ptxas keeps A's registers for the tensor core until
+// the wait (the wgmma reads them asynchronously; the prover checks that the program does
+// not write them before).
+template <int N, class T, int KK, int RB, int C>
+__device__ __forceinline__ void wgmma_async_rs(float* d, const T* a, const T (&b)[RB][C], int br, int bc, bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>, "wgmma multiplies bf16 or f16");
+  static_assert(KK % 16 == 0 && KK > 0 && KK <= C, "k16 steps inside one row of b");
+  constexpr int W = C * sizeof(T);
+  detail::fence_slots<N / 2>(d);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  const std::uint64_t db = swizzled_desc<W>(&b[br][bc]);
+#pragma unroll
+  for (int s = 0; s < KK / 16; ++s) {
+    std::uint32_t r[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) r[j] = detail::bits16(a[8 * s + 2 * j]) | (detail::bits16(a[8 * s + 2 * j + 1]) << 16);
+    detail::WgmmaRs<N, T>::issue(d, r, db + 2u * s, s == 0 && !accumulate ? 0 : 1);
+  }
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+template <int N, int KK, int RB, int C>
+__device__ __forceinline__ void wgmma_async_rs(float* d, const float* a, const float (&b)[RB][C], int br, int bc,
+                                               bool accumulate) {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
+  static_assert(KK % 8 == 0 && KK > 0 && KK <= C, "k8 steps inside one row of b");
+  constexpr int W = C * 4;
+  detail::fence_slots<N / 2>(d);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  const std::uint64_t db = swizzled_desc<W>(&b[br][bc]);
+#pragma unroll
+  for (int s = 0; s < KK / 8; ++s) {
+    const std::uint32_t r[4] = {__float_as_uint(a[4 * s]), __float_as_uint(a[4 * s + 1]), __float_as_uint(a[4 * s + 2]),
+                                __float_as_uint(a[4 * s + 3])};
+    detail::WgmmaRs<N, float>::issue(d, r, db + 2u * s, s == 0 && !accumulate ? 0 : 1);
+  }
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+
 // ------------------------------------------------------------ the TMA epilogue
 // wgmma_store_tma / wgmma_store_add_tma: the accumulator's 64 x W slices through the
 // shared tile `stage`. Per slice: each thread writes its elements (slot s of lane l of
@@ -570,6 +706,20 @@ __device__ __forceinline__ void tma_store_add(const CUtensorMap* C, int ld, int 
                ::"l"(reinterpret_cast<std::uint64_t>(C)), "r"(detail::smem_addr(&tile[0][0])), "r"(c0), "r"(r0)
                : "memory");
 }
+// tma_store into a 3-D tensor (exo/sm90.hpp): the box at (depth d0, row r0, column c0)
+// (PTX ISA: cp.async.bulk.tensor.3d .global.shared::cta.bulk_group).
+template <class T, int D, int R, int W>
+__device__ __forceinline__ void tma_store_3d(const CUtensorMap* C, int /*depth*/, int /*rows*/, int /*ld*/, int d0, int r0,
+                                             int c0, const T (&tile)[D][R][W]) {
+  asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];"
+               ::"l"(reinterpret_cast<std::uint64_t>(C)), "r"(detail::smem_addr(&tile[0][0][0])), "r"(c0), "r"(r0), "r"(d0)
+               : "memory");
+}
+template <class T, int R, int W>
+__device__ __forceinline__ void tma_store_3d(const CUtensorMap* C, int depth, int rows, int ld, int d0, int r0, int c0,
+                                             const T (&tile)[R][W]) {
+  tma_store_3d<T, 1, R, W>(C, depth, rows, ld, d0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile));
+}
 __device__ __forceinline__ void bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
 template <int N>
 __device__ __forceinline__ void bulk_wait() {
@@ -634,12 +784,11 @@ inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, std::uint64_
   return make_tensor_map_2d_swizzled(map, base, rows, cols, row_pitch_bytes, box_rows, box_cols, swizzle128 ? 128 : 0);
 }
 
-// The same with the swizzle of `swizzle_bytes`: 128, 64 or 32 (a box row of that many
-// bytes: [[exo::shared(swizzle128)]] / (swizzle64) / (swizzle32) tiles), or 0 (plain).
+// A tiled map of `rank` dimensions (innermost first; strides of dimensions 1 .. rank - 1
+// in bytes) with the swizzle of `swizzle_bytes`: 128, 64, 32 or 0 (none).
 template <class T>
-inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, std::uint64_t rows, std::uint64_t cols,
-                                            std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
-                                            int swizzle_bytes) {
+inline CUresult encode_tiled(CUtensorMap* map, const T* base, cuuint32_t rank, const cuuint64_t* dims,
+                             const cuuint64_t* strides, const cuuint32_t* box, int swizzle_bytes) {
   const CUtensorMapSwizzle swizzle = swizzle_bytes == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
                                      : swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                                      : swizzle_bytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
@@ -647,13 +796,36 @@ inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, std
   if (swizzle == CU_TENSOR_MAP_SWIZZLE_NONE && swizzle_bytes != 0) return CUDA_ERROR_INVALID_VALUE;
   PFN_cuTensorMapEncodeTiled_v12000 encode = tensor_map_encoder();
   if (!encode) return CUDA_ERROR_NOT_FOUND;
+  const cuuint32_t elem_strides[3] = {1, 1, 1};
+  return encode(map, tensor_map_type<T>(), rank, const_cast<T*>(base), dims, strides, box, elem_strides,
+                CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+
+// The same with the swizzle of `swizzle_bytes`: 128, 64 or 32 (a box row of that many
+// bytes: [[exo::shared(swizzle128)]] / (swizzle64) / (swizzle32) tiles), or 0 (plain).
+template <class T>
+inline CUresult make_tensor_map_2d_swizzled(CUtensorMap* map, const T* base, std::uint64_t rows, std::uint64_t cols,
+                                            std::uint64_t row_pitch_bytes, std::uint32_t box_rows, std::uint32_t box_cols,
+                                            int swizzle_bytes) {
   const cuuint64_t dims[2] = {cols, rows};
   const cuuint64_t strides[1] = {row_pitch_bytes};  // dimension 0's stride is the element size, implied
   const cuuint32_t box[2] = {box_cols, box_rows};
-  const cuuint32_t elem_strides[2] = {1, 1};
-  return encode(map, tensor_map_type<T>(), 2, const_cast<T*>(base), dims, strides, box, elem_strides,
-                CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  return encode_tiled(map, base, 2, dims, strides, box, swizzle_bytes);
+}
+
+// A 3-D row-major tensor of depth x rows x cols elements (a batch of matrices: row
+// pitch cols elements, depth pitch rows x cols), read or written in boxes of
+// box_depth x box_rows x box_cols: dimensions {column, row, depth}, innermost first,
+// byte strides {cols * e, rows * cols * e}; the other rules are make_tensor_map_2d's.
+template <class T>
+inline CUresult make_tensor_map_3d_swizzled(CUtensorMap* map, const T* base, std::uint64_t depth, std::uint64_t rows,
+                                            std::uint64_t cols, std::uint32_t box_depth, std::uint32_t box_rows,
+                                            std::uint32_t box_cols, int swizzle_bytes) {
+  const cuuint64_t dims[3] = {cols, rows, depth};
+  const cuuint64_t strides[2] = {cols * sizeof(T), rows * cols * sizeof(T)};
+  const cuuint32_t box[3] = {box_cols, box_rows, box_depth};
+  return encode_tiled(map, base, 3, dims, strides, box, swizzle_bytes);
 }
 
 }  // namespace host
