@@ -10,8 +10,8 @@
 // producer therefore copies the next tile's first slices while the consumers still
 // store this tile's accumulators: the epilogue overlaps the next mainloop.
 // The epilogue goes through TMA, asynchronously: each consumer stages its accumulator in
-// 64 x 32 slices, alternating between two shared tiles (wgmma_stage), and one thread of
-// the warpgroup stores each slice (tma_store) and commits its bulk group. Before a tile
+// 64 x 32 slices, alternating between two swizzled shared tiles (wgmma_stage_swizzled), and one
+// thread of the warpgroup stores each slice (tma_store_swizzled) and commits. Before a tile
 // is written again that thread waits until TMA has read it (bulk_wait_read<1>: the other
 // tile's store may still be reading) and the warpgroup meets; nothing waits for C's
 // writes (the kernel's exit drains them), so the last slices' stores run under the next
@@ -56,7 +56,7 @@ void persistent_gemm(int M, int N, int K, const Element* __restrict__ A, const E
     [[exo::shared]] exo::mbarrier full[STAGES];   // signalled by the copies
     [[exo::shared]] exo::mbarrier empty[STAGES];  // signalled by the consumers
     [[exo::registers]] float acc[1 + CONSUMERS][64][BN];  // acc[0] (the producer's) is unused
-    [[exo::shared]] float Cs[CONSUMERS][2][64][SLICE];      // each consumer's two staging tiles
+    [[exo::shared(swizzle128)]] float Cs[CONSUMERS][2][64][SLICE];  // each consumer's two staging tiles
 
     for (int kt = 0; kt < K / BK<Element>; ++kt) {
       [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + CONSUMERS; ++g) {
@@ -86,10 +86,10 @@ void persistent_gemm(int M, int N, int K, const Element* __restrict__ A, const E
         for (int q = 0; q < BN / SLICE; ++q) {
           [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) exo::sm90::bulk_wait_read<1>();  // TMA has read tile q % 2
           [[exo::sync(warpgroup)]];  // so the warpgroup may write it
-          exo::sm90::wgmma_stage(Cs[g - 1][q % 2], acc[g], SLICE * q);
+          exo::sm90::wgmma_stage_swizzled(Cs[g - 1][q % 2], acc[g], SLICE * q);
           [[exo::sync(warpgroup)]];  // the slice is staged
           [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
-            exo::sm90::tma_store(C, N, bm * BM + 64 * (g - 1), bn * BN + SLICE * q, Cs[g - 1][q % 2]);
+            exo::sm90::tma_store_swizzled(C, N, bm * BM + 64 * (g - 1), bn * BN + SLICE * q, Cs[g - 1][q % 2]);
             exo::sm90::bulk_commit();
           }
         }

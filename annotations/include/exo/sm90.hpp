@@ -615,6 +615,51 @@ inline void tma_store(T* C, int depth, int rows, int ld, int d0, int r0, int c0,
     for (int j = 0; j < W; ++j) C[(d0 * rows + r0 + i) * ld + c0 + j] = tile[i][j];
 }
 
+// --- Swizzled staging tiles. A plain staging tile of 128-byte rows puts the rows a warp
+// writes at once (wgmma_stage: 8 rows, 4 threads each) in the same banks; a tile declared
+// `[[exo::shared(swizzle128)]]` (or 64, 32: rows of W * sizeof(T) bytes of that width)
+// spreads them, and TMA stores it through a tensor map of the same swizzle.
+
+// wgmma_stage into a swizzled tile (docs/hopper.md, "As built (TMA stores)").
+template <class T, int N, int W>
+[[exo::instr(warpgroup, "exo/sm90.hpp", "exo::sm90::gpu::wgmma_stage_swizzled", "stage_async")]]
+inline void wgmma_stage_swizzled([[exo::shared(swizzled)]] T (&stage)[64][W], [[exo::fragment(wgmma_c)]] const float (&d)[64][N],
+                                 int c0) {
+  static_assert(W % 8 == 0 && W <= N, "W columns, a multiple of 8");
+  static_assert(W * sizeof(T) == 128 || W * sizeof(T) == 64 || W * sizeof(T) == 32, "rows of one swizzle row");
+  exo::expects(c0 % 8 == 0);
+  exo::aligned(stage[0][0], 8 * W * sizeof(T));  // the swizzle's period
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < W; ++j) stage[i][j] = T(d[i][c0 + j]);
+}
+
+// tma_store of a swizzled tile (R rows, a multiple of 8), into a 2-D tensor or into
+// depth d0 of a 3-D one: tma_store's meaning and rules.
+template <class T, int R, int W>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_store_swizzled", "tma_store_async(bulk)")]]
+inline void tma_store_swizzled(T* C, int ld, int r0, int c0, [[exo::shared(swizzled)]] const T (&tile)[R][W]) {
+  static_assert(R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows, whole swizzle periods");
+  static_assert(W * sizeof(T) == 128 || W * sizeof(T) == 64 || W * sizeof(T) == 32, "rows of one swizzle row");
+  exo::expects(0 <= c0 && c0 + W <= ld);
+  exo::aligned(tile[0][0], 8 * W * sizeof(T));
+  exo::aligned(C[r0 * ld + c0], 16);
+  exo::aligned(C[ld], 16);
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < W; ++j) C[(r0 + i) * ld + c0 + j] = tile[i][j];
+}
+template <class T, int R, int W>
+[[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::tma_store_swizzled", "tma_store_async(bulk)")]]
+inline void tma_store_swizzled(T* C, int depth, int rows, int ld, int d0, int r0, int c0,
+                               [[exo::shared(swizzled)]] const T (&tile)[R][W]) {
+  static_assert(R >= 8 && R <= 256 && R % 8 == 0, "a TMA box of 8 .. 256 rows, whole swizzle periods");
+  static_assert(W * sizeof(T) == 128 || W * sizeof(T) == 64 || W * sizeof(T) == 32, "rows of one swizzle row");
+  exo::expects(0 <= d0 && d0 < depth && 0 <= r0 && r0 + R <= rows && 0 <= c0 && c0 + W <= ld);
+  exo::aligned(tile[0][0], 8 * W * sizeof(T));
+  exo::aligned(C[ld], 16);
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < W; ++j) C[(d0 * rows + r0 + i) * ld + c0 + j] = tile[i][j];
+}
+
 // Closes the thread's open bulk group (cp.async.bulk.commit_group).
 [[exo::instr(thread, "exo/sm90.hpp", "exo::sm90::gpu::bulk_commit", "commit(bulk)")]]
 inline void bulk_commit() {}

@@ -697,6 +697,20 @@ void wgmma_stage(T (&stage)[64][W], const float* d, int c0) {
       if (at.thread == emu::thread()) stage[i][j] = T(d[at.slot]);
     }
 }
+// The same into a swizzled tile: element (i, j) at the swizzled address of its row.
+template <class T, int N, int W>
+void wgmma_stage_swizzled(T (&stage)[64][W], const float* d, int c0) {
+  constexpr int B = W * static_cast<int>(sizeof(T));
+  if (c0 % 8 != 0 || c0 < 0 || c0 + W > N) emu::fail("wgmma_stage_swizzled: columns outside the accumulator");
+  unsigned char* base = reinterpret_cast<unsigned char*>(&stage[0][0]);
+  if (reinterpret_cast<std::uintptr_t>(base) % (8 * B) != 0) emu::fail("wgmma_stage_swizzled: tile not aligned to the swizzle's period");
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < W; ++j) {
+      const emu::Place at = emu::wgmma_c(i, c0 + j);
+      if (at.thread == emu::thread())
+        *reinterpret_cast<T*>(base + emu::swizzled_offset(B, i, j * static_cast<int>(sizeof(T)))) = T(d[at.slot]);
+    }
+}
 
 namespace emu {
 struct PendingStore {
@@ -704,6 +718,7 @@ struct PendingStore {
   int d0, r0, c0;
   const unsigned char* tile;
   unsigned depth, rows, cols, elemBytes;  // the box
+  unsigned swizzleBytes;                  // the tile's rows in that swizzle, or 0 (plain)
   std::function<void(void*, const void*)> put;  // one element: store or add
   std::vector<unsigned char> data;              // the tile as TMA read it
   bool read = false;
@@ -730,17 +745,22 @@ inline void bulk_write(PendingStore& p) {
         if (mat < 0 || mat >= static_cast<long long>(p.map->depth) || row < 0 ||
             row >= static_cast<long long>(p.map->rows) || col < 0 || col >= static_cast<long long>(p.map->cols))
           continue;
-        p.put(C + (mat * static_cast<long long>(p.map->rows) + row) * p.map->pitch + col * p.elemBytes,
-              &p.data[((std::size_t(d) * p.rows + i) * p.cols + j) * p.elemBytes]);
+        const int tileRow = static_cast<int>(d * p.rows + i), tileByte = static_cast<int>(j * p.elemBytes);
+        const std::size_t from = p.swizzleBytes ? swizzled_offset(static_cast<int>(p.swizzleBytes), tileRow, tileByte)
+                                                : std::size_t(tileRow) * p.cols * p.elemBytes + tileByte;
+        p.put(C + (mat * static_cast<long long>(p.map->rows) + row) * p.map->pitch + col * p.elemBytes, &p.data[from]);
       }
 }
+// `swizzled`: the tile is stored in the swizzle of its rows' width, and so must the map be.
 template <bool Add, class T, int D, int R, int W>
-void tma_store(const CUtensorMap* map, int d0, int r0, int c0, const T (&tile)[D][R][W]) {
+void tma_store(const CUtensorMap* map, int d0, int r0, int c0, const T (&tile)[D][R][W], bool swizzled = false) {
   if (map->elemBytes != sizeof(T) || map->boxDepth != static_cast<unsigned>(D) || map->boxRows != static_cast<unsigned>(R) ||
-      map->boxCols != static_cast<unsigned>(W) || map->swizzle)
+      map->boxCols != static_cast<unsigned>(W) || map->swizzle != swizzled ||
+      (swizzled && map->swizzleBytes != W * sizeof(T)))
     fail("TMA store: the tensor map's box is not the tile");
-  exo::sm80::gpu::emu::check_aligned(&tile[0][0][0], "TMA store shared tile", 128);
+  exo::sm80::gpu::emu::check_aligned(&tile[0][0][0], "TMA store shared tile", swizzled ? 8 * W * sizeof(T) : 128);
   PendingStore p{map, d0, r0, c0, reinterpret_cast<const unsigned char*>(&tile[0][0][0]), D, R, W, sizeof(T),
+                 swizzled ? static_cast<unsigned>(W * sizeof(T)) : 0u,
                  [](void* c, const void* v) {
                    T& dst = *static_cast<T*>(c);
                    const T& src = *static_cast<const T*>(v);
@@ -768,6 +788,16 @@ void tma_store_3d(const CUtensorMap* C, int depth, int rows, int, int d0, int r0
 template <class T, int R, int W>
 void tma_store_3d(const CUtensorMap* C, int depth, int rows, int ld, int d0, int r0, int c0, const T (&tile)[R][W]) {
   tma_store_3d<T, 1, R, W>(C, depth, rows, ld, d0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile));
+}
+template <class T, int R, int W>
+void tma_store_swizzled(const CUtensorMap* C, int, int r0, int c0, const T (&tile)[R][W]) {
+  emu::tma_store<false>(C, 0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile), true);
+}
+template <class T, int R, int W>
+void tma_store_swizzled(const CUtensorMap* C, int depth, int rows, int, int d0, int r0, int c0, const T (&tile)[R][W]) {
+  if (depth != static_cast<int>(C->depth) || rows != static_cast<int>(C->rows))
+    emu::fail("TMA 3-D store: the tensor's depth or rows differ from the tensor map");
+  emu::tma_store<false>(C, d0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile), true);
 }
 inline void bulk_commit() {
   emu::bulk.groups.push_back(std::move(emu::bulk.open));

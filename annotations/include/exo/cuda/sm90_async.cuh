@@ -556,17 +556,19 @@ __device__ __forceinline__ void wgmma_async_rs(float* d, const T* a, const T (&b
   static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>, "wgmma multiplies bf16 or f16");
   static_assert(KK % 16 == 0 && KK > 0 && KK <= C, "k16 steps inside one row of b");
   constexpr int W = C * sizeof(T);
+  // A's registers are packed before wgmma.fence (PTX ISA: the fence orders the
+  // thread's register writes before the wgmma that reads them).
+  std::uint32_t r[KK / 16][4];
+#pragma unroll
+  for (int s = 0; s < KK / 16; ++s)
+#pragma unroll
+    for (int j = 0; j < 4; ++j) r[s][j] = detail::bits16(a[8 * s + 2 * j]) | (detail::bits16(a[8 * s + 2 * j + 1]) << 16);
   detail::fence_slots<N / 2>(d);
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
   const std::uint64_t db = swizzled_desc<W>(&b[br][bc]);
 #pragma unroll
-  for (int s = 0; s < KK / 16; ++s) {
-    std::uint32_t r[4];
-#pragma unroll
-    for (int j = 0; j < 4; ++j) r[j] = detail::bits16(a[8 * s + 2 * j]) | (detail::bits16(a[8 * s + 2 * j + 1]) << 16);
-    detail::WgmmaRs<N, T>::issue(d, r, db + 2u * s, s == 0 && !accumulate ? 0 : 1);
-  }
+  for (int s = 0; s < KK / 16; ++s) detail::WgmmaRs<N, T>::issue(d, r[s], db + 2u * s, s == 0 && !accumulate ? 0 : 1);
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 }
 template <int N, int KK, int RB, int C>
@@ -575,16 +577,17 @@ __device__ __forceinline__ void wgmma_async_rs(float* d, const float* a, const f
   static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
   static_assert(KK % 8 == 0 && KK > 0 && KK <= C, "k8 steps inside one row of b");
   constexpr int W = C * 4;
+  std::uint32_t r[KK / 8][4];  // packed before the fence, as above
+#pragma unroll
+  for (int s = 0; s < KK / 8; ++s)
+#pragma unroll
+    for (int j = 0; j < 4; ++j) r[s][j] = __float_as_uint(a[4 * s + j]);
   detail::fence_slots<N / 2>(d);
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
   const std::uint64_t db = swizzled_desc<W>(&b[br][bc]);
 #pragma unroll
-  for (int s = 0; s < KK / 8; ++s) {
-    const std::uint32_t r[4] = {__float_as_uint(a[4 * s]), __float_as_uint(a[4 * s + 1]), __float_as_uint(a[4 * s + 2]),
-                                __float_as_uint(a[4 * s + 3])};
-    detail::WgmmaRs<N, float>::issue(d, r, db + 2u * s, s == 0 && !accumulate ? 0 : 1);
-  }
+  for (int s = 0; s < KK / 8; ++s) detail::WgmmaRs<N, float>::issue(d, r[s], db + 2u * s, s == 0 && !accumulate ? 0 : 1);
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 }
 
@@ -689,6 +692,33 @@ __device__ __forceinline__ void wgmma_stage(T (&stage)[64][W], const float* d, i
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 
+// wgmma_stage_swizzled: wgmma_stage's writes at the swizzled addresses of a tile of
+// B = W * sizeof(T)-byte rows (a pair of columns never crosses a 16-byte chunk).
+template <class T, int N, int W>
+__device__ __forceinline__ void wgmma_stage_swizzled(T (&stage)[64][W], const float* d, int c0) {
+  static_assert(W % 8 == 0 && W <= N, "W columns, a multiple of 8");
+  constexpr int B = W * sizeof(T);
+  const int l = static_cast<int>(detail::lane_id()), w = static_cast<int>(detail::warp_in_warpgroup());
+  unsigned char* base = reinterpret_cast<unsigned char*>(&stage[0][0]);
+  const int r = 16 * w + (l >> 2);
+#pragma unroll
+  for (int nb = 0; nb < W / 8; ++nb) {
+    const int s = 4 * (c0 / 8 + nb), c = 8 * nb + 2 * (l & 3);
+    T* p = reinterpret_cast<T*>(base + detail::swizzled_offset<B>(r, c * static_cast<int>(sizeof(T))));
+    T* q = reinterpret_cast<T*>(base + detail::swizzled_offset<B>(r + 8, c * static_cast<int>(sizeof(T))));
+    if constexpr (sizeof(T) == 4) {
+      *reinterpret_cast<float2*>(p) = make_float2(d[s], d[s + 1]);
+      *reinterpret_cast<float2*>(q) = make_float2(d[s + 2], d[s + 3]);
+    } else {
+      p[0] = T(d[s]);
+      p[1] = T(d[s + 1]);
+      q[0] = T(d[s + 2]);
+      q[1] = T(d[s + 3]);
+    }
+  }
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
 // tma_store / tma_store_add: the tile into the box at (row r0, column c0) of the tensor
 // map's tensor, joining the thread's open bulk group (PTX ISA: cp.async.bulk.tensor.2d
 // .global.shared::cta.bulk_group, cp.reduce.async.bulk.tensor.2d ... .add).
@@ -719,6 +749,16 @@ template <class T, int R, int W>
 __device__ __forceinline__ void tma_store_3d(const CUtensorMap* C, int depth, int rows, int ld, int d0, int r0, int c0,
                                              const T (&tile)[R][W]) {
   tma_store_3d<T, 1, R, W>(C, depth, rows, ld, d0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile));
+}
+// tma_store_swizzled: the same bulk tensor store; the tensor map has the tile's swizzle.
+template <class T, int R, int W>
+__device__ __forceinline__ void tma_store_swizzled(const CUtensorMap* C, int ld, int r0, int c0, const T (&tile)[R][W]) {
+  tma_store<T, R, W>(C, ld, r0, c0, tile);
+}
+template <class T, int R, int W>
+__device__ __forceinline__ void tma_store_swizzled(const CUtensorMap* C, int depth, int rows, int ld, int d0, int r0, int c0,
+                                                   const T (&tile)[R][W]) {
+  tma_store_3d<T, R, W>(C, depth, rows, ld, d0, r0, c0, tile);
 }
 __device__ __forceinline__ void bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
 template <int N>
