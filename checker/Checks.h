@@ -16,6 +16,9 @@ void checkCollectivePlacement(const model::Kernel& k, model::DiagSink& sink);
 /// exo::assume only at the top of the kernel, over scalar parameters.
 void checkAssumes(const model::Kernel& k, model::DiagSink& sink);
 
+/// exo::tile_order only in a kernel with a 2-D grid.
+void checkTileOrder(const model::Kernel& k, model::DiagSink& sink);
+
 /// Syncs only where all threads of their scope reach them.
 void checkSyncPlacement(const model::Kernel& k, model::DiagSink& sink);
 

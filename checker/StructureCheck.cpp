@@ -21,6 +21,7 @@ const char* collectiveName(const Stmt* p) {
 bool checkStructure(Kernel& k, DiagSink& sink) {
   unsigned before = sink.errors;
   checkAssumes(k, sink);
+  checkTileOrder(k, sink);
   checkCollectivePlacement(k, sink);
   checkSyncPlacement(k, sink);
   checkArrayMemory(k, sink);

@@ -315,6 +315,14 @@ struct Kernel {
   /// of its slots: checker/PersistentCheck derives it, checker/ProverPersistent proves
   /// it): the next tile's position p is the sequence's position p + period.
   bool persistent = false;
+  /// `exo::tile_order(how, group)` at the top of the kernel (checker/TileOrderCheck checks
+  /// that the grid has two block loops); Default: grouped_rows of 8 for a tensor-core
+  /// kernel's 2-D grid, else row-major.
+  struct TileOrder {
+    enum class Kind { Default, RowMajor, ColumnMajor, GroupedRows, GroupedColumns } kind = Kind::Default;
+    int64_t group = 1;
+    SrcRange range;
+  } tileOrder;
   struct RingPeriod {
     const Var* ring = nullptr;
     ExprPtr period;

@@ -481,6 +481,7 @@ private:
         return;
       }
       if (fd && fd->getQualifiedNameAsString() == "exo::extent") return extent(call);
+      if (fd && fd->getQualifiedNameAsString() == "exo::tile_order") return tileOrder(call);
       if (fd && fd->getQualifiedNameAsString() == "exo::assume" && call->getNumArgs() == 1) {
         if (ExprPtr cond = expr(call->getArg(0))) out.push_back(at(Stmt::assume(cond), e));
         return;
@@ -524,6 +525,25 @@ private:
     }
     v->extents = std::move(extents);
     v->extentRange = range(call);
+  }
+
+  /// `exo::tile_order(exo::order::X, group)`: both arguments constants.
+  void tileOrder(const c::CallExpr* call) {
+    using Kind = Kernel::TileOrder::Kind;
+    auto bad = [&](const std::string& why) { sink_.diag(DiagID::err_tile_order, range(call), {why}); };
+    if (!atKernelTop_) return bad("must be at the top of the kernel body, next to the assumes");
+    if (kernel_->tileOrder.kind != Kind::Default) return bad("is given twice");
+    c::Expr::EvalResult how, group;
+    if (call->getNumArgs() != 2 || !call->getArg(0)->EvaluateAsInt(how, ctx_) || !call->getArg(1)->EvaluateAsInt(group, ctx_))
+      return bad("takes an exo::order and a constant group size");
+    const int64_t h = how.Val.getInt().getExtValue(), g = group.Val.getInt().getExtValue();
+    static const Kind kinds[] = {Kind::RowMajor, Kind::ColumnMajor, Kind::GroupedRows, Kind::GroupedColumns};
+    if (h < 0 || h > 3) return bad("takes an exo::order");
+    const Kind kind = kinds[h];
+    const bool grouped = kind == Kind::GroupedRows || kind == Kind::GroupedColumns;
+    if (grouped && (g < 1 || g > 65536)) return bad("groups 1 .. 65536 rows or columns, not " + std::to_string(g));
+    if (!grouped && g != 1) return bad("takes a group size only for grouped orders");
+    kernel_->tileOrder = Kernel::TileOrder{kind, g, range(call)};
   }
 
   ExprPtr lvalue(const c::Expr* e) {
@@ -1157,7 +1177,7 @@ private:
     const auto* call = llvm::dyn_cast<c::CallExpr>(s);
     const c::FunctionDecl* fd = call ? call->getDirectCallee() : nullptr;
     std::string name = fd ? fd->getQualifiedNameAsString() : "";
-    return name == "exo::assume" || name == "exo::extent";
+    return name == "exo::assume" || name == "exo::extent" || name == "exo::tile_order";
   }
 
   bool atKernelTop_ = true;

@@ -587,7 +587,8 @@ private:
   void printGridIndices() {
     if (k_.gridLoops.empty()) return;
     const size_t clusters = k_.gridLoops.size() - (k_.clusterLoop ? 1 : 0);  // loops over clusters
-    if (clusters == 2 && !k_.instructions.empty()) return printGroupedGrid("(long long)blockIdx.x");
+    if (clusters == 2 && (!k_.instructions.empty() || k_.tileOrder.kind != Kernel::TileOrder::Kind::Default))
+      return printGroupedGrid("(long long)blockIdx.x");
     os_ << ind() << "long long exo_block = blockIdx.x;\n";
     printLinearGrid();
   }
@@ -603,17 +604,18 @@ private:
     }
   }
 
-  /// A 2-D grid in groups of kGroupRows rows of the outer loop: consecutive blocks walk
-  /// down a group's rows, then to its next column, so the blocks running at once share
-  /// fewer, more reused A and B panels in L2. Blocks never depend on each other (the
-  /// prover checks that no two write one global element), so any order of them computes
-  /// the same; this one is a bijection of [0, rows * columns) for any extents.
+  /// A 2-D grid in the kernel's tile order (exo::tile_order; by default groups of
+  /// kGroupRows rows of the outer loop: consecutive blocks walk down a group's rows, then
+  /// to its next column, so the blocks running at once share fewer, more reused A and B
+  /// panels in L2). Blocks never depend on each other (the prover checks that no two
+  /// write one global element), so any order of them computes the same; each is a
+  /// bijection of [0, rows * columns) for any extents: groups of G along one dimension
+  /// (row-major is groups of all the columns, column-major of all the rows).
   static constexpr int kGroupRows = 8;
   /// In a cluster kernel the groups are of clusters: the cluster loop's iteration is the
   /// block's rank, blockIdx.x % size (consecutive blocks form a cluster).
   void printGroupedGrid(std::string index) {
-    const Stmt& rows = *k_.gridLoops[0];
-    const Stmt& cols = *k_.gridLoops[1];
+    using Kind = Kernel::TileOrder::Kind;
     if (const Stmt* c = k_.clusterLoop) {
       line(c->loc());
       std::string type = c->var->type.scalarSpelling();
@@ -622,17 +624,32 @@ private:
       os_ << ind() << "const long long exo_cluster = (long long)blockIdx.x / " << k_.clusterSize << ";\n";
       index = "exo_cluster";
     }
-    os_ << ind() << "// " << (k_.clusterLoop ? "Clusters" : "Blocks") << " in groups of " << kGroupRows << " rows (" << rows.var->name
-        << "), each group column by column.\n";
+    const Kind kind = k_.tileOrder.kind;
+    // The grouped dimension (0: the rows, the outer loop; 1: the columns) and the group.
+    const int along = kind == Kind::GroupedColumns || kind == Kind::RowMajor ? 1 : 0;
+    const std::string group = kind == Kind::Default       ? std::to_string(kGroupRows)
+                              : kind == Kind::RowMajor    ? "exo_cols"
+                              : kind == Kind::ColumnMajor ? "exo_rows"
+                                                          : std::to_string(k_.tileOrder.group);
+    const Stmt& rows = *k_.gridLoops[0];
+    const Stmt& cols = *k_.gridLoops[1];
+    const char* what = k_.clusterLoop ? "Clusters" : "Blocks";
+    if (kind == Kind::RowMajor || kind == Kind::ColumnMajor)
+      os_ << ind() << "// " << what << (kind == Kind::RowMajor ? " row by row (" + rows.var->name + "), each row column by column.\n"
+                                                               : " column by column (" + cols.var->name + "), each column row by row.\n");
+    else
+      os_ << ind() << "// " << what << " in groups of " << group << (along ? " columns (" : " rows (") << k_.gridLoops[along]->var->name
+          << (along ? "), each group row by row.\n" : "), each group column by column.\n");
     os_ << ind() << "const long long exo_rows = " << extentExpr(rows) << ", exo_cols = " << extentExpr(cols) << ";\n";
-    os_ << ind() << "const long long exo_group = " << index << " / (" << kGroupRows << " * exo_cols);\n";
-    os_ << ind() << "const long long exo_in = " << index << " - exo_group * " << kGroupRows << " * exo_cols;\n";
-    os_ << ind() << "const long long exo_height = exo_rows - exo_group * " << kGroupRows << " < " << kGroupRows
-        << " ? exo_rows - exo_group * " << kGroupRows << " : " << kGroupRows << ";\n";
+    const std::string a = along ? "exo_cols" : "exo_rows", b = along ? "exo_rows" : "exo_cols";
+    os_ << ind() << "const long long exo_group = " << index << " / (" << group << " * " << b << ");\n";
+    os_ << ind() << "const long long exo_in = " << index << " - exo_group * " << group << " * " << b << ";\n";
+    os_ << ind() << "const long long exo_height = " << a << " - exo_group * " << group << " < " << group << " ? " << a
+        << " - exo_group * " << group << " : " << group << ";\n";
     for (int n = 0; n < 2; ++n) {
       const Stmt& l = *k_.gridLoops[n];
       line(l.loc());
-      std::string idx = n == 0 ? "exo_group * " + std::to_string(kGroupRows) + " + exo_in % exo_height" : "exo_in / exo_height";
+      std::string idx = n == along ? "exo_group * " + group + " + exo_in % exo_height" : "exo_in / exo_height";
       std::string type = l.var->type.scalarSpelling();
       os_ << ind() << "const " << type << " " << l.var->name << " = "
           << iterationValue(l, "(" + type + ")(" + idx + ")", /*simpleIter=*/true) << ";\n";

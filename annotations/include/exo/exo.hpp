@@ -57,6 +57,21 @@ inline void assume(bool cond) {
 template <class T, class... Extents>
 inline void extent(const T* /*array*/, Extents... /*extents*/) {}
 
+// The order in which the blocks of a kernel's 2-D grid start (or a persistent kernel's
+// blocks walk its tiles): `exo::tile_order(exo::order::grouped_rows, 8);` at the top of
+// the kernel, next to the assumes. The two block loops are the grid's rows (the outer
+// loop) and columns (the inner one):
+//   row_major       a row after the other (the inner loop's iterations fastest);
+//   column_major    a column after the other;
+//   grouped_rows    groups of `group` rows, each group column by column (blocks running at
+//                   once share a few panels of A and of B in L2); the default of
+//                   tensor-core kernels, with groups of 8;
+//   grouped_columns groups of `group` columns, each group row by row.
+// Sequentially: nothing (the loops run in their order). Blocks are independent (the
+// prover proves that no two write one element), so the order never changes the result.
+enum class order { row_major, column_major, grouped_rows, grouped_columns };
+inline void tile_order(order /*how*/, int /*group*/ = 1) {}
+
 // Inside an instruction's sequential body (exo/sm80.hpp): the address of `element` is a
 // multiple of `bytes`. Sequentially: nothing to do. For the prover: proven at every
 // issue of the instruction (shared arrays from their offsets, global arrays from the
