@@ -19,7 +19,8 @@ Poly RingPins::positionIn(const PlacedStmt& st, Instance& inst) {
 }
 
 Pinned RingPins::pinAt(const PlacedStmt& st, const Poly& target, const Path& anchorPath, const Instance& anchor,
-                       const std::optional<Poly>& flat, int tag, const LoopTuple* tuple) {
+                       const std::optional<Poly>& flat, int tag, const LoopTuple* tuple,
+                       const std::set<const Stmt*>* tied) {
   Pinned pin;
   std::vector<z3::expr> ranges;
   pin.inst = enc_.instantiateApart(st.path, "r" + std::to_string(tag) + ".", ranges);
@@ -42,12 +43,21 @@ Pinned RingPins::pinAt(const PlacedStmt& st, const Poly& target, const Path& anc
         if (loop == l) return iteration;
     return std::nullopt;
   };
+  bool insideCounted = false;  // enclosingLoops is outermost first
   for (const Stmt* l : enclosingLoops(st.path)) {
-    if (l == counted) continue;
-    if (l->loop == LoopKind::Block || (l->loop == LoopKind::Seq && common.count(l))) {
+    if (l == counted) {
+      insideCounted = true;
+      continue;
+    }
+    if (l->loop == LoopKind::Block || (l->loop == LoopKind::Seq && common.count(l)) || (tied && tied->count(l))) {
       if (!anchor.iter.count(l)) throw Unprovable{st.stmt, "a loop around it is not around the statement it is compared with"};
       pin.defs.push_back(enc_.atomExpr(pin.inst.iter.at(l)) == enc_.atomExpr(anchor.iter.at(l)));
-      pin.defs.push_back(enc_.atomExpr(pin.inst.loopVar.at(l->var)) == enc_.atomExpr(anchor.loopVar.at(l->var)));
+      // Inside the counted loop only the iteration is the anchor's: the variable's value
+      // follows from the loop's bounds, which may read the counted variable (`for (j = k;
+      // ...)`), whose value here is the target's, not the anchor's. Equating the values
+      // too would be a constraint, not a definition, and narrow every query that holds it.
+      if (!insideCounted)
+        pin.defs.push_back(enc_.atomExpr(pin.inst.loopVar.at(l->var)) == enc_.atomExpr(anchor.loopVar.at(l->var)));
     } else if (l->loop == LoopKind::Seq) {
       throw Unprovable{st.stmt, "the ring statement (noted) sits in a sequential loop that its position does not count"};
     } else if (std::optional<int64_t> it = fixed(l)) {
@@ -151,6 +161,61 @@ std::optional<Near> nearInstance(Queries& q, const PlacedStmt& st, const Side& a
 
 }  // namespace
 
+namespace {
+
+/// A barrier between an access and a signal of another thread: `a` in child `ia` of the
+/// statement list L, the signal in child `ir`, a barrier a child `jb` of L before the
+/// signal. A thread that runs `a` runs every later instance of L's statements, that
+/// barrier's too (a barrier is reached by all threads of its collective or none: the
+/// prover's convergence check, err_sync_divergent), and the thread that signals ran the barrier's instance
+/// of its iteration before the signal. So when both threads are in one copy of the
+/// barrier's collective (the loops `tied`, which enclose L, in the same iterations) and
+/// a's iterations of the sequential loops around L (`sequential`, outermost first) come
+/// before the signal's, or are the same and the barrier follows `a` in L (`sameAllowed`),
+/// `a` happens before the signal.
+struct BarrierChain {
+  std::set<const Stmt*> tied;
+  std::vector<const Stmt*> sequential;
+  bool sameAllowed = false;
+};
+
+std::optional<BarrierChain> barrierChain(const Path& ap, const Path& rp) {
+  size_t d = 0;
+  while (d < ap.size() && d < rp.size() && ap[d] == rp[d]) ++d;
+  if (d >= ap.size() || d >= rp.size() || ap[d].container != rp[d].container) return std::nullopt;
+  const Stmt& list = *ap[d].container;
+  if (list.kind != StmtKind::Block || ap[d].child < 0 || rp[d].child < 0) return std::nullopt;
+  // The barrier that orders the most: one after `a` (the same iterations will do), the
+  // widest collective (a block barrier needs no tie: the grid loops are tied).
+  std::optional<BarrierChain> best;
+  for (int j = 0; j < rp[d].child; ++j) {
+    const Stmt* bar = list.body[static_cast<size_t>(j)].get();
+    if (!bar || !bar->isBarrier()) continue;
+    BarrierChain c;
+    c.sameAllowed = j > ap[d].child;
+    const LoopKind scopeLoop = loopKindOf(collective(bar->barrierScope()));
+    bool found = bar->barrierScope() == CollectiveId::Block, ok = true;
+    for (size_t i = d + 1; i-- > 0;) {  // the loops around L, innermost first
+      const Stmt* l = ap[i].container;
+      if (l->kind != StmtKind::For) continue;
+      if (l->loop == LoopKind::Seq) {
+        c.sequential.insert(c.sequential.begin(), l);
+      } else if (l->loop != LoopKind::Block) {
+        if (!found && l->loop == scopeLoop) found = true;
+        if (found) c.tied.insert(l);
+        else ok = false;  // a parallel loop inside the barrier's collective: its threads differ
+      }
+    }
+    if (!found || !ok) continue;
+    if (!best || (c.sameAllowed && !best->sameAllowed) ||
+        (c.sameAllowed == best->sameAllowed && c.tied.size() < best->tied.size()))
+      best = c;
+  }
+  return best;
+}
+
+}  // namespace
+
 z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, z3::solver& s) {
   z3::expr e = q.ctx.bool_val(false);
   RingStatements rs = ringStatements(k);
@@ -200,6 +265,25 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
           for (const z3::expr& d : pr.defs) s.add(d);
           e = e || (waited && *pr.exists && seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, pr.inst.iter));
         } catch (const Unprovable&) {
+        }
+        // The signal by another thread of a's copy of a barrier's collective, after the
+        // barrier that follows a (one elected thread releases a slot for its warpgroup).
+        if (std::optional<BarrierChain> chain = barrierChain(ap, r.path)) {
+          try {
+            Pinned pr = pins.pinAt(r, wait->pos, ap, a.inst, std::nullopt, 0, nullptr, &chain->tied);
+            for (const z3::expr& d : wait->defs) s.add(d);
+            for (const z3::expr& d : pr.defs) s.add(d);
+            // a's iterations of L's sequential loops before the signal's (lexicographically,
+            // outermost first), or the same ones when the barrier follows a in L.
+            z3::expr before = q.ctx.bool_val(chain->sameAllowed);
+            for (size_t i = chain->sequential.size(); i-- > 0;) {
+              const Stmt* l = chain->sequential[i];
+              const z3::expr ia = enc.atomExpr(a.inst.iter.at(l)), ir = enc.atomExpr(pr.inst.iter.at(l));
+              before = ia < ir || (ia == ir && before);
+            }
+            e = e || (waited && *pr.exists && before);
+          } catch (const Unprovable&) {
+          }
         }
       }
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -41,8 +42,11 @@ public:
   /// from the position); its parallel iterations are those of the thread `flat` (when
   /// set), those of `tuple` (the loops it names), or the only ones (loops of one
   /// iteration: a copy is issued by one thread). Throws Unprovable.
+  /// `tied`: parallel loops (shared with the anchor) whose iterations are the anchor's
+  /// too (a barrier's group: the signal's thread is in the anchor's copy of them).
   Pinned pinAt(const PlacedStmt& st, const Poly& target, const Path& anchorPath, const Instance& anchor,
-               const std::optional<Poly>& flat, int tag, const LoopTuple* tuple = nullptr);
+               const std::optional<Poly>& flat, int tag, const LoopTuple* tuple = nullptr,
+               const std::set<const model::Stmt*>* tied = nullptr);
 
 protected:
   Queries& q_;
