@@ -550,45 +550,46 @@ __device__ __forceinline__ void wgmma_a_from_c(T* a, const float* d, int c0) {
 // overwrites d unless `accumulate`. ptxas keeps A's registers for the tensor core until
 // the wait (the wgmma reads them asynchronously; the prover checks that the program does
 // not write them before).
+namespace detail {
+// The fences, the STEPS wgmma of A's packed registers `r` with B's descriptors (step s
+// 32 s bytes along b's rows) and one commit. A's registers are packed before
+// wgmma.fence (PTX ISA: the fence orders the thread's register writes before the wgmma
+// that reads them).
+template <int N, class T, int STEPS>
+__device__ __forceinline__ void wgmma_rs_issue(float* d, const std::uint32_t (&r)[STEPS][4], std::uint64_t db,
+                                               bool accumulate) {
+  fence_slots<N / 2>(d);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+  for (int s = 0; s < STEPS; ++s) WgmmaRs<N, T>::issue(d, r[s], db + 2u * s, s == 0 && !accumulate ? 0 : 1);
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+}  // namespace detail
+
 template <int N, class T, int KK, int RB, int C>
 __device__ __forceinline__ void wgmma_async_rs(float* d, const T* a, const T (&b)[RB][C], int br, int bc, bool accumulate) {
   static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
   static_assert(std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>, "wgmma multiplies bf16 or f16");
   static_assert(KK % 16 == 0 && KK > 0 && KK <= C, "k16 steps inside one row of b");
-  constexpr int W = C * sizeof(T);
-  // A's registers are packed before wgmma.fence (PTX ISA: the fence orders the
-  // thread's register writes before the wgmma that reads them).
-  std::uint32_t r[KK / 16][4];
+  std::uint32_t r[KK / 16][4];  // a k16 step: (a0 a1) .. (a6 a7)
 #pragma unroll
   for (int s = 0; s < KK / 16; ++s)
 #pragma unroll
     for (int j = 0; j < 4; ++j) r[s][j] = detail::bits16(a[8 * s + 2 * j]) | (detail::bits16(a[8 * s + 2 * j + 1]) << 16);
-  detail::fence_slots<N / 2>(d);
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
-  const std::uint64_t db = swizzled_desc<W>(&b[br][bc]);
-#pragma unroll
-  for (int s = 0; s < KK / 16; ++s) detail::WgmmaRs<N, T>::issue(d, r[s], db + 2u * s, s == 0 && !accumulate ? 0 : 1);
-  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  detail::wgmma_rs_issue<N, T>(d, r, swizzled_desc<C * sizeof(T)>(&b[br][bc]), accumulate);
 }
 template <int N, int KK, int RB, int C>
 __device__ __forceinline__ void wgmma_async_rs(float* d, const float* a, const float (&b)[RB][C], int br, int bc,
                                                bool accumulate) {
   static_assert(N % 8 == 0 && N >= 8 && N <= 256, "wgmma n is a multiple of 8 up to 256");
   static_assert(KK % 8 == 0 && KK > 0 && KK <= C, "k8 steps inside one row of b");
-  constexpr int W = C * 4;
-  std::uint32_t r[KK / 8][4];  // packed before the fence, as above
+  std::uint32_t r[KK / 8][4];  // a k8 step: a0 .. a3
 #pragma unroll
   for (int s = 0; s < KK / 8; ++s)
 #pragma unroll
     for (int j = 0; j < 4; ++j) r[s][j] = __float_as_uint(a[4 * s + j]);
-  detail::fence_slots<N / 2>(d);
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
-  const std::uint64_t db = swizzled_desc<W>(&b[br][bc]);
-#pragma unroll
-  for (int s = 0; s < KK / 8; ++s) detail::WgmmaRs<N, float>::issue(d, r[s], db + 2u * s, s == 0 && !accumulate ? 0 : 1);
-  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  detail::wgmma_rs_issue<N, float>(d, r, swizzled_desc<C * 4>(&b[br][bc]), accumulate);
 }
 
 // ------------------------------------------------------------ the TMA epilogue
