@@ -458,6 +458,12 @@ unsigned char* checked_tile(T* first, const CUtensorMap* map, int ld, int boxRow
   return tile;
 }
 
+// A 3-D copy's tensor as the instruction names it (depth, rows) against its tensor map.
+inline void check_shape_3d(const CUtensorMap* map, int depth, int rows) {
+  if (depth != static_cast<int>(map->depth) || rows != static_cast<int>(map->rows))
+    fail("TMA 3-D tensor's depth or rows differ from the tensor map");
+}
+
 // Copies rows [from, to) of the box at (depth d0, row r0, column c0) of `map` into those
 // rows of the swizzled tile (zeros outside the tensor: TMA's out-of-bounds fill). A 3-D
 // box of `depthRows` rows a matrix has its matrices' rows one after the other (row b of
@@ -510,8 +516,7 @@ template <class T, int D, int R, int C, int S>
 void tma_load_3d(T (&dst)[D][R][C], const CUtensorMap* map, int depth, int rows, int ld, int d0, int r0, int c0,
                  std::uint64_t (&ring)[S], int position) {
   if (C * sizeof(T) != map->swizzleBytes) emu::fail("TMA tile rows differ from the tensor map's swizzle");
-  if (depth != static_cast<int>(map->depth) || rows != static_cast<int>(map->rows))
-    emu::fail("TMA 3-D tensor's depth or rows differ from the tensor map");
+  emu::check_shape_3d(map, depth, rows);
   if (map->boxDepth != static_cast<unsigned>(D)) emu::fail("TMA box depth differs from the tensor map");
   unsigned char* tile = emu::checked_tile(&dst[0][0][0], map, ld, R);
   emu::arrive(&ring[position % S], position, S);
@@ -781,8 +786,7 @@ void tma_store_add(const CUtensorMap* C, int, int r0, int c0, const T (&tile)[R]
 }
 template <class T, int D, int R, int W>
 void tma_store_3d(const CUtensorMap* C, int depth, int rows, int, int d0, int r0, int c0, const T (&tile)[D][R][W]) {
-  if (depth != static_cast<int>(C->depth) || rows != static_cast<int>(C->rows))
-    emu::fail("TMA 3-D store: the tensor's depth or rows differ from the tensor map");
+  emu::check_shape_3d(C, depth, rows);
   emu::tma_store<false>(C, d0, r0, c0, tile);
 }
 template <class T, int R, int W>
@@ -795,8 +799,7 @@ void tma_store_swizzled(const CUtensorMap* C, int, int r0, int c0, const T (&til
 }
 template <class T, int R, int W>
 void tma_store_swizzled(const CUtensorMap* C, int depth, int rows, int, int d0, int r0, int c0, const T (&tile)[R][W]) {
-  if (depth != static_cast<int>(C->depth) || rows != static_cast<int>(C->rows))
-    emu::fail("TMA 3-D store: the tensor's depth or rows differ from the tensor map");
+  emu::check_shape_3d(C, depth, rows);
   emu::tma_store<false>(C, d0, r0, c0, reinterpret_cast<const T (&)[1][R][W]>(tile), true);
 }
 inline void bulk_commit() {
