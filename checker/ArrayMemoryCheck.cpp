@@ -12,7 +12,10 @@ void checkArrayMemory(const Kernel& k, DiagSink& sink) {
   walkStmts(*k.body, [&](Stmt& s, const std::vector<Stmt*>& path) {
     if (s.kind != StmtKind::Decl || !s.var->isArray()) return true;
     const Stmt* p = innermostParallel(path);
-    bool atBlockScope = !path.empty() && path.back() == k.blockBody;
+    // In a cluster body, a block's own arrays are declared at the top of its
+    // `block_in_cluster` loop (the cluster level's are distributed: ClusterLevelCheck).
+    bool atBlockScope = !path.empty() && (path.back() == k.blockBody ||
+                                          (path.size() >= 2 && path[path.size() - 2]->rankLoop));
     if (s.var->memory == Memory::Local && collectiveThreads(k, p) > 1) {
       sink.diag(DiagID::err_array_no_memory, s.range, {s.var->name});
     } else if ((s.var->memory == Memory::Shared || s.var->memory == Memory::Registers) && !atBlockScope) {

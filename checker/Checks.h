@@ -47,6 +47,9 @@ int64_t launchRegisters(const model::Kernel& k);
 /// a multicast box splits into 8-row groups per block, and the statements of a ring that
 /// a cluster-wide statement signals never depend on the block's rank in the cluster.
 void checkClusters(const model::Kernel& k, model::DiagSink& sink);
+/// Cluster bodies (`block_in_cluster` loops among other statements): what may stand at
+/// cluster level, distributed shared arrays, `[[exo::sync(cluster)]]` placement.
+void checkClusterLevel(const model::Kernel& k, model::DiagSink& sink);
 
 /// Persistent kernels: shared memory, rings and barriers never depend on the tile, and
 /// each ring's positions per tile (Kernel::ringPeriods, proven by the prover).

@@ -243,7 +243,7 @@ bool FastCheck::racesProven(bool crossBlocks, const SyncsInEffect* before) {
         size_t prefix = commonPrefix(A, B);
         std::vector<const Stmt*> common = enclosingLoops(Path(A.path.begin(), A.path.begin() + prefix));
         for (size_t d = 0; d <= common.size(); ++d) {
-          if (d < common.size() && common[d]->loop == LoopKind::Block) continue;
+          if (d < common.size() && common[d]->loop == LoopKind::Block && !common[d]->rankLoop) continue;
           RacePlan plan = planRace(syncs_, A, B, common, prefix, d);
           // A cluster-wide side is ordered by cluster-wide ring edges only, never by a
           // barrier (addRaceFormula): no shortcut, no shared verdict.

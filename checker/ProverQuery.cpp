@@ -6,6 +6,22 @@
 
 namespace exo::checker {
 
+namespace {
+const model::Stmt* rankLoopOf(const Side& s) {
+  for (const model::Stmt* l : s.inst.gridLoops)
+    if (l->rankLoop) return l;
+  return nullptr;
+}
+}  // namespace
+
+z3::expr sameBlock(const Encoder& enc, const Side& a, const Side& b) {
+  const model::Stmt *la = rankLoopOf(a), *lb = rankLoopOf(b);
+  // Every access of a cluster body is inside a rank loop (checker/ClusterLevelCheck);
+  // a side outside one is of another kernel, all of whose sides share the block.
+  if (!la || !lb) return enc.ctx.bool_val(true);
+  return enc.atomExpr(a.inst.iter.at(la)) == enc.atomExpr(b.inst.iter.at(lb));
+}
+
 bool standsForOtherBlocks(const Side& s) {
   if (!s.site || s.site->completes) return false;
   const model::Stmt* call = s.site->instr ? s.site->instr : s.site->stmt;

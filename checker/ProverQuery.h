@@ -40,6 +40,11 @@ struct Side {
 /// side's own thread. A completion site is not one (the waiting block completes it).
 bool standsForOtherBlocks(const Side& s);
 
+/// Both sides run in one block: true, except in a cluster body (Kernel::rankLoops),
+/// where two sides of one cluster are in one block when their `block_in_cluster`
+/// loops' iterations (the blocks' ranks) are equal.
+z3::expr sameBlock(const Encoder& enc, const Side& a, const Side& b);
+
 /// The Z3 context, the encoder over it and the statistics: what every check shares.
 class Queries {
 public:

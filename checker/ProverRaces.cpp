@@ -28,7 +28,11 @@ bool addRaceFormula(Queries& q, z3::solver& s, const Kernel& k, const Side& a, c
   // block's thread, even where the flat index is a's, which no barrier of a's block
   // orders (only a cluster-wide ring edge does, below).
   const bool remote = standsForOtherBlocks(a) || standsForOtherBlocks(b);
-  if (!remote) s.add(q.flat(a) != q.flat(b));
+  // In a cluster body the thread is its flat index in its block (its rank).
+  if (!remote) s.add(k.rankLoops.empty() ? q.flat(a) != q.flat(b) : !(q.flat(a) == q.flat(b) && sameBlock(q.enc, a, b)));
+  // ... and an array declared inside a `block_in_cluster` loop is its block's own.
+  if (!k.rankLoops.empty() && !a.site->var->clusterShared && !a.site->var->isGlobalPointer())
+    s.add(sameBlock(q.enc, a, b));
   s.add(q.differentIssues(a, b));
   s.add(q.sameElement(a, b));
 
@@ -125,7 +129,7 @@ int RaceCheck::races(bool report, bool crossBlocks) {
       // diagnostic) depends on which terms exist, and when they were freed.
       std::optional<std::pair<Side, Side>> sides;
       for (size_t d = 0; d <= common.size(); ++d) {
-        if (d < common.size() && common[d]->loop == LoopKind::Block) continue;
+        if (d < common.size() && common[d]->loop == LoopKind::Block && !common[d]->rankLoop) continue;
         if (!report && !sides) {
           Side a = q_.makeSide(A, "a.");
           sides.emplace(std::move(a), q_.makeSide(B, "b."));
@@ -158,7 +162,7 @@ void RaceCheck::racesAfterCompletion(const AccessSite& P, const Side& side) {
     std::vector<const Stmt*> common = commonLoops(P, B);
     std::pair<Side, Side> sides{side, q_.makeSide(B, "b.")};
     for (size_t d = 0; d <= common.size(); ++d) {
-      if (d < common.size() && common[d]->loop == LoopKind::Block) continue;
+      if (d < common.size() && common[d]->loop == LoopKind::Block && !common[d]->rankLoop) continue;
       Scenario sc;
       PairQuery q = raceQuery(P, B, d, sc, &sides);
       if (q.verdict == Verdict::Unsat) continue;
@@ -241,6 +245,9 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   // that level; elsewhere the block one it is.
   if (!collective(need).wholeInCta && !inCommonLoop(*qa.site, *qb.site, loopKindOf(collective(need))))
     need = SyncScope::Block;
+  // Two blocks of a cluster body: only the cluster's barrier orders them (a row that is
+  // not a loop level: decided after the loop-level test above).
+  if (!m.eval(sameBlock(enc, qa, qb), true).is_true()) need = SyncScope::Cluster;
   std::string syncName = std::string("'exo::sync(") + syncScopeName(need) + ")'";
   std::vector<std::string> args = {w.site->var->name, threadText(enc, m, w), elementText(enc, m, w),
                                    threadText(enc, m, o), o.site->write ? "also writes" : "reads", syncName};

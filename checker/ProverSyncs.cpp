@@ -54,7 +54,7 @@ ScopeSet SyncsInEffect::syncsAround(const Path& p, size_t from, bool after, int 
     // orders the two threads when they share that copy, which `covered` asks. (A persistent
     // kernel's two tiles meet that way: the sibling blocks are two tiles, the barrier in
     // a role branch of each.)
-    if (c->kind == StmtKind::For && c->loop == LoopKind::Block) break;
+    if (c->kind == StmtKind::For && c->loop == LoopKind::Block && !c->rankLoop) break;
     int me = 2 * p[i].child;
     out.merge(after ? syncsIn(c, me, 1 << 30, side) : syncsIn(c, -(1 << 30), me, side));
     // Every other iteration of a sequential loop around the access runs whole between
@@ -81,12 +81,14 @@ std::vector<const Stmt*> commonLoops(const AccessSite& A, const AccessSite& B) {
 }
 
 bool RacePlan::sameAs(const RacePlan& o) const {
-  return kind == o.kind && loop == o.loop && near == o.near && all == o.all;
+  return kind == o.kind && loop == o.loop && near == o.near && all == o.all && blocksApart == o.blocksApart;
 }
 
 RacePlan planRace(const SyncsInEffect& syncs, const AccessSite& A, const AccessSite& B,
                   const std::vector<const Stmt*>& common, size_t prefix, size_t depth) {
   RacePlan p;
+  for (const Path* path : {&A.path, &B.path})
+    for (const PathStep& step : *path) p.blocksApart |= step.container->rankLoop;
   if (depth < common.size()) {
     const Stmt* l = common[depth];
     p.loop = l;
@@ -121,10 +123,15 @@ RacePlan planRace(const SyncsInEffect& syncs, const AccessSite& A, const AccessS
 
 std::vector<SyncScope> allowedScopes(const Path& p, size_t upto) {
   LoopKind finest = LoopKind::Block;
-  for (size_t i = 0; i < upto && i < p.size(); ++i) {
+  bool inRankLoop = false, belowRankLoop = false;
+  for (size_t i = 0; i < p.size(); ++i) {
     const Stmt* c = p[i].container;
-    if (c->kind == StmtKind::For && c->loop != LoopKind::Seq) finest = c->loop;
+    (i < upto ? inRankLoop : belowRankLoop) |= c->rankLoop;
+    if (i < upto && c->kind == StmtKind::For && c->loop != LoopKind::Seq) finest = c->loop;
   }
+  // At cluster level of a cluster body (the access is in a `block_in_cluster` loop below):
+  // a block barrier, or the cluster's.
+  if (belowRankLoop && !inRankLoop) return {SyncScope::Block, SyncScope::Cluster};
   // Finest first (the smallest fix-it).
   std::vector<SyncScope> out;
   for (auto it = collectives().rbegin(); it != collectives().rend(); ++it)
@@ -167,10 +174,16 @@ auto encodeOnSide(const Side& side, z3::solver& s, Encode&& encode) {
 }  // namespace
 
 z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, z3::solver& s) {
-  if (set.block()) return q.ctx.bool_val(true);
+  // A cluster barrier orders every pair of the cluster's threads (the race formula puts
+  // both sides in one cluster); any other orders two threads of one block only.
+  if (set.has(CollectiveId::Cluster)) return q.ctx.bool_val(true);
+  const z3::expr oneBlock = sameBlock(q.enc, a, b);
+  // (Outside a cluster body oneBlock is `true`: the formulas stay as they were.)
+  auto inOneBlock = [&](const z3::expr& e) { return oneBlock.is_true() ? e : e && oneBlock; };
+  if (set.block()) return oneBlock;
   z3::expr e = q.ctx.bool_val(false);
   for (const Collective& c : collectives())
-    if (set.has(c.id) && c.threads > 0) e = e || sameGroup(q, a, b, c.threads, s);
+    if (set.has(c.id) && c.threads > 0) e = e || inOneBlock(sameGroup(q, a, b, c.threads, s));
   for (const ConditionalSync& cs : set.conditional) {
     // The condition in the iteration the barrier shares with its side; one that cannot
     // be encoded leaves the barrier uncounted (conservative).
@@ -181,6 +194,7 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
     if (!holds) continue;
     const Collective& col = collective(cs.scope);
     z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
+    if (col.id != CollectiveId::Cluster) group = inOneBlock(group);
     e = e || ((cs.branch ? *holds : !*holds) && group);
   }
   for (const OtherIterationConditional& o : set.otherConditional) {
@@ -223,6 +237,7 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
       if (!holds || !runs) continue;
       const Collective& col = collective(o.sync.scope);
       z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
+      if (col.id != CollectiveId::Cluster) group = inOneBlock(group);
       e = e || (*runs && (o.sync.branch ? *holds : !*holds) && group);
     }
   }

@@ -116,10 +116,14 @@ struct RacePlan {
   ScopeSet near, all;
   const model::Stmt* fixContainer = nullptr;  // where one sync could order them (a Block)
   int fixBefore = 0;
+  /// The accesses are in a cluster body's `block_in_cluster` loops: they may be two
+  /// blocks', which a block barrier does not order (only the cluster's).
+  bool blocksApart = false;
 
   /// Ordered whatever the solver says: the query would be `... && false`.
   bool trivially() const {
-    return kind == Kind::Reversed || ((kind == Kind::SeqLoop || kind == Kind::Straight) && near.block());
+    const bool all = near.has(model::CollectiveId::Cluster) || (near.block() && !blocksApart);
+    return kind == Kind::Reversed || ((kind == Kind::SeqLoop || kind == Kind::Straight) && all);
   }
   /// The same formula (the fix-it fields aside).
   bool sameAs(const RacePlan& o) const;

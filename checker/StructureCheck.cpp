@@ -29,6 +29,7 @@ bool checkStructure(Kernel& k, DiagSink& sink) {
   checkInstructions(k, sink);
   checkRegisterBudgets(k, sink);
   checkClusters(k, sink);
+  checkClusterLevel(k, sink);
   checkPersistent(k, sink);
   if (sink.errors == before) checkDistributedRegisters(k, sink);
   return sink.errors == before;

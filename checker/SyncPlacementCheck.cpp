@@ -11,6 +11,7 @@ using namespace model;
 void checkSyncPlacement(const Kernel& k, DiagSink& sink) {
   walkStmts(*k.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
     if (!s.isBarrier()) return true;
+    if (s.barrierScope() == CollectiveId::Cluster) return true;  // checker/ClusterLevelCheck
     const Stmt* p = innermostParallel(path);
     const char* scope = syncScopeName(s.barrierScope());
     // The collective running the sync must be exactly the scope (warpgroup, warp) or

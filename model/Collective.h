@@ -12,7 +12,7 @@ namespace exo::model {
 
 /// The rows of the table, in table order. LoopKind (Kernel.h) names a row as
 /// Seq + 1 + row, a SyncScope is a row.
-enum class CollectiveId { Block, Warpgroup, Warp, Thread };
+enum class CollectiveId { Block, Warpgroup, Warp, Thread, Cluster };
 
 struct Collective {
   CollectiveId id;
@@ -33,6 +33,9 @@ struct Collective {
   const char* barrier;
   /// The barrier needs the EXO_NAMED_BARRIER preamble of the generated file.
   bool namedBarrier;
+  /// A level of `[[exo::parallel(...)]]` loops and `[[exo::instr(...)]]`; false for the
+  /// cluster, a barrier scope only (its blocks are a `block_in_cluster` loop's iterations).
+  bool loopLevel;
 
   /// The copy of this collective that flat CTA thread `flat` belongs to (flat / threads;
   /// the whole CTA is copy 0 of a block).
@@ -42,12 +45,14 @@ struct Collective {
   bool hasBarrier() const { return barrier != nullptr; }
 };
 
-/// The table, coarse to fine.
+/// The table: the loop levels coarse to fine (LoopKind(1 + row)), then the rows that
+/// are barrier scopes only (the cluster).
 const std::vector<Collective>& collectives();
 const Collective& collective(CollectiveId id);
 /// The row spelled `name`, or nullptr.
 const Collective* findCollective(const std::string& name);
-/// The names of the rows (with a barrier when `barriersOnly`), for attribute parsing.
+/// The names of the rows, for attribute parsing: the loop levels, or when `barriersOnly`
+/// the rows with a barrier (the cluster too).
 std::vector<std::string> collectiveNames(bool barriersOnly);
 /// `[[exo::parallel(block_in_cluster)]]`: a block loop whose iterations are the blocks of
 /// one thread-block cluster (not a row: a cluster's blocks are blocks, that loop only

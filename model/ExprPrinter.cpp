@@ -39,14 +39,31 @@ void print(std::ostream& os, const Expr& e, bool lowered) {
       return;
     case ExprKind::FloatLit: os << e.spelling; return;
     case ExprKind::VarRef: os << e.var->name; return;
-    case ExprKind::Index: case ExprKind::Window:
-      os << e.var->name;
-      for (size_t i = lowered ? e.var->ownedIndexCount() : 0; i < e.args.size(); ++i) {
+    case ExprKind::Index: case ExprKind::Window: {
+      size_t from = lowered ? e.var->ownedIndexCount() : 0;
+      if (lowered && e.var->clusterShared && !e.args.empty()) {
+        // A distributed shared array (Var::clusterShared): part r is block r's. The
+        // block's own part (indexed by its rank) directly, another's through
+        // distributed shared memory (mapa).
+        const Expr& part = *e.args[0];
+        if (part.kind == ExprKind::VarRef && part.var->blockRank) {
+          os << e.var->name;
+        } else {
+          os << "exo::sm90::gpu::peer(" << e.var->name << ", ";
+          print(os, part, lowered);
+          os << ')';
+        }
+        from = 1;
+      } else {
+        os << e.var->name;
+      }
+      for (size_t i = from; i < e.args.size(); ++i) {
         os << '[';
         print(os, *e.args[i], lowered);
         os << ']';
       }
       return;
+    }
     case ExprKind::Unary: {
       os << e.spelling;
       // `-(-v)` must not become `--v`, nor `-(-1)` `--1`.

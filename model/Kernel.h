@@ -87,6 +87,13 @@ struct Var {
   /// j ^ (r % 8) for 128), as TMA and wgmma expect; such an array is read and written
   /// only through instructions that say they take it.
   int swizzle = 0;
+  /// A shared array declared at cluster level (outside the `block_in_cluster` loops of a
+  /// cluster body, Kernel::rankLoops): distributed over the cluster's blocks along its
+  /// first dimension, `a[r]` in the shared memory of the block of rank r; another
+  /// block's part is read and written through distributed shared memory.
+  bool clusterShared = false;
+  /// The variable of a `block_in_cluster` loop of a cluster body: the block's rank.
+  bool blockRank = false;
   /// Pointer parameters: the shape declared by `exo::extent(p, e1, ...)` (row-major,
   /// launch-time expressions), empty when undeclared (bounds then are not checked).
   std::vector<ExprPtr> extents;
@@ -220,6 +227,9 @@ struct Stmt {
   bool clusterBlocks = false;
   /// A block loop spelled `[[exo::parallel(persistent)]]` (model/Collective.h).
   bool persistent = false;
+  /// A `block_in_cluster` loop inside a cluster body (Kernel::rankLoops), not a grid loop:
+  /// each block of the cluster runs the iteration of its rank.
+  bool rankLoop = false;
   /// Thread mapping (set by model/ThreadMapping for parallel loops below the grid):
   int64_t unit = 0;        // threads per iteration
   int64_t collective = 0;  // threads of the collective this loop splits
@@ -308,6 +318,14 @@ struct Kernel {
   /// the blocks of one cluster of `clusterSize` (its constant trip count); else null, 1.
   Stmt* clusterLoop = nullptr;
   int64_t clusterSize = 1;
+  /// A cluster body: the innermost grid loop's body holds `block_in_cluster` loops among
+  /// other statements (sequential loops, `[[exo::sync(cluster)]]`, shared arrays
+  /// distributed over the cluster's blocks). Those loops (Stmt::rankLoop), in source
+  /// order; blockBody is then the cluster body, run by every block of the cluster, each
+  /// block taking its own iteration of every rank loop (docs/hopper.md, section 7).
+  std::vector<Stmt*> rankLoops;
+  /// Blocks run in clusters of clusterSize (either form).
+  bool clustered() const { return clusterSize > 1; }
   Stmt* blockBody = nullptr;     // the statement run by one CTA
   /// Every grid loop is `persistent`: one block per SM walks the tiles (the grid
   /// loops' iterations) in turn, its shared memory and rings carried from one to the

@@ -53,6 +53,7 @@ private:
         only = s.get();
       }
       if (!hasBlockLoop) break;
+      if (hasOther && onlyClusterLoops(*cur)) break;  // a cluster body (findRankLoops)
       if (hasOther) {
         Stmt* loop = nullptr;
         for (StmtPtr& s : cur->body)
@@ -84,9 +85,11 @@ private:
     }
     k_.blockBody = cur;
     findCluster();
+    findRankLoops();
     findPersistent();
-    // No block loop may appear below the grid.
+    // No other block loop may appear below the grid.
     walkStmts(*cur, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (s.rankLoop) return true;
       if (s.kind == StmtKind::For && s.loop == LoopKind::Block) {
         sink_.diag(DiagID::err_grid_nest, s.range,
                    {"this block loop is nested inside other statements; block loops must enclose everything else"});
@@ -115,6 +118,48 @@ private:
     }
   }
 
+  static bool onlyClusterLoops(const Stmt& body) {
+    for (const StmtPtr& s : body.body)
+      if (s->kind == StmtKind::For && s->loop == LoopKind::Block && !s->clusterBlocks) return false;
+    return true;
+  }
+
+  /// A cluster body: `block_in_cluster` loops below the grid, under nothing but
+  /// sequential loops and statement lists (checker/ClusterLevelCheck says what else may
+  /// stand at cluster level). Each counts from 0 by 1, 2 to 8 times, all alike.
+  void findRankLoops() {
+    if (k_.clusterLoop) return;
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
+      if (s.kind != StmtKind::For || s.loop != LoopKind::Block || !s.clusterBlocks) return true;
+      for (const Stmt* p : path)
+        if (p->kind == StmtKind::If || (p->kind == StmtKind::For && p->loop != LoopKind::Seq)) return false;  // err_grid_nest
+      auto bad = [&](const std::string& why) { sink_.diag(DiagID::err_cluster_loop, s.range, {why}); };
+      s.rankLoop = true;  // reported here if wrong, not again as a misplaced block loop
+      std::optional<int64_t> lo = constantValue(*s.lo);
+      const int64_t trip = s.tripCount();
+      if (!lo || *lo != 0 || s.step != 1) {
+        bad("must count from 0 by 1: its iteration is the block's rank in the cluster");
+      } else if (trip < 2 || trip > 8) {
+        bad("must have a constant trip count of 2 to 8 (the blocks of one cluster; 8 is the portable limit)");
+      } else if (!k_.rankLoops.empty() && trip != k_.clusterSize) {
+        bad("must have the trip count of the kernel's first 'block_in_cluster' loop (" + std::to_string(k_.clusterSize) +
+            "): every one runs on the same cluster");
+      } else {
+        s.var->blockRank = true;
+        k_.rankLoops.push_back(&s);
+        k_.clusterSize = trip;
+      }
+      return false;
+    });
+    if (k_.rankLoops.empty()) return;
+    // Shared arrays at cluster level are distributed over the cluster's blocks.
+    walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (s.rankLoop) return false;
+      if (s.kind == StmtKind::Decl && s.var->memory == Memory::Shared) s.var->clusterShared = true;
+      return true;
+    });
+  }
+
   /// `persistent` block loops: all of the grid's or none, and no cluster (yet).
   void findPersistent() {
     size_t persistent = 0;
@@ -128,7 +173,7 @@ private:
         return;
       }
     }
-    if (k_.clusterLoop) {
+    if (k_.clustered()) {
       sink_.diag(DiagID::err_persistent_loop, k_.gridLoops.front()->range,
                  {"cannot walk thread-block clusters: persistent clusters are not supported; use 'block' loops with "
                   "'block_in_cluster', or no cluster"});
@@ -140,6 +185,7 @@ private:
   /// Threads the statement needs; sets `unit` on parallel loops. `parent` is the
   /// innermost enclosing parallel loop below the grid (null at block scope).
   int64_t threadsNeeded(Stmt& s, Stmt* parent) {
+    if (s.rankLoop) return threadsNeeded(*s.forBody(), nullptr);  // each block runs one iteration
     if (!s.isParallel()) {
       int64_t need = 1;
       for (StmtPtr& c : s.body) need = std::max(need, threadsNeeded(*c, parent));
@@ -191,7 +237,7 @@ private:
 
   // threadsNeeded made every collective large enough for what it contains.
   void assignCollectives(Stmt& s, int64_t collective) {
-    if (s.isParallel()) {
+    if (s.isParallel() && !s.rankLoop) {
       s.collective = collective;
       assignCollectives(*s.forBody(), s.unit);
       return;
@@ -251,10 +297,13 @@ private:
         // swizzle pattern repeats every 8 rows of 128 bytes, from an aligned address),
         // arrays of 128 bytes or more 128-byte aligned (a TMA store reads its tile from
         // a 128-byte aligned address: exo::sm90::tma_store).
-        const int64_t bytesOf = s.var->elementCount() * s.var->type.scalarBytes();
+        // A distributed array takes its block's part, one row of its first dimension
+        // (checker/ClusterLevelCheck: that dimension is the cluster's size).
+        const int64_t parts = s.var->clusterShared && !s.var->dims.empty() ? s.var->dims.front() : 1;
+        const int64_t bytesOf = s.var->elementCount() / parts * s.var->type.scalarBytes();
         const int64_t align = s.var->swizzle ? 1024 : bytesOf >= 128 ? 128 : 16;
         s.var->sharedOffset = (bytes + align - 1) / align * align;
-        bytes = s.var->sharedOffset + s.var->elementCount() * s.var->type.scalarBytes();
+        bytes = s.var->sharedOffset + bytesOf;
         if (bytes > kMaxSharedBytes && !crossing) crossing = &s;
       }
       return true;

@@ -213,7 +213,7 @@ private:
   // A cluster kernel's arrays too, although static ones would also sit at the same
   // offset in every block: the CPU emulation (tests/emulation) can give each block of a
   // cluster its own dynamic buffer, not its own copy of a static array.
-  bool dynamicShared() const { return k_.sharedBytes > 48 * 1024 || k_.clusterLoop; }
+  bool dynamicShared() const { return k_.sharedBytes > 48 * 1024 || k_.clustered(); }
   bool anySwizzled() const {
     for (const auto& v : k_.vars)
       if (v->swizzle) return true;
@@ -308,12 +308,14 @@ private:
     if (!k_.gridLoops.empty()) os_ << ")";
     os_ << " of " << k_.blockThreads << " threads, " << k_.sharedBytes << " bytes of shared memory";
     if (k_.clusterLoop) os_ << "; clusters of " << k_.clusterSize << " blocks (" << k_.clusterLoop->var->name << ")";
+    if (!k_.rankLoops.empty())
+      os_ << "; clusters of " << k_.clusterSize << " blocks, each block running its iteration of the block_in_cluster loops";
     if (k_.persistent) os_ << "; persistent: one block per SM runs tiles in turn";
     os_ << ".\n";
     line(k_.loc);
     // Register budgets (setmaxnreg) start from the allocation of one block per SM.
     os_ << "__global__ void __launch_bounds__(" << k_.blockThreads << (checker::setsRegisterBudgets(k_) ? ", 1" : "") << ") ";
-    if (k_.clusterLoop) os_ << "__cluster_dims__(" << k_.clusterSize << ", 1, 1) ";
+    if (k_.clustered()) os_ << "__cluster_dims__(" << k_.clusterSize << ", 1, 1) ";
     os_ << kernelName() << "(";
     for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << paramDecl(k_.params[i]);
     for (const TensorMap& m : tensorMaps()) os_ << ", const __grid_constant__ CUtensorMap " << m.name;
@@ -330,9 +332,10 @@ private:
     ++depth_;
     drainBulkStores();
     --depth_;
-    if (k_.clusterLoop) {
-      // No block leaves while another may still copy into its tiles or arrive at its
-      // rings (every thread of the cluster reaches this: blocks have no early exit).
+    if (k_.clustered()) {
+      // No block leaves while another may still copy into its tiles, arrive at its
+      // rings or read its distributed arrays (every thread of the cluster reaches this:
+      // blocks have no early exit).
       os_ << ind() << "  exo::sm90::gpu::cluster_sync();  // the cluster's blocks leave together\n";
     }
     closing(k_.blockBody->range);
@@ -585,11 +588,18 @@ private:
   /// Block loops: blockIdx.x linearizes the grid, innermost block loop fastest; a
   /// tensor-core kernel's 2-D grid goes in groups of rows (printGroupedGrid).
   void printGridIndices() {
+    // A cluster body: consecutive blocks form a cluster, the grid loops walk clusters.
+    std::string index = "(long long)blockIdx.x";
+    if (!k_.rankLoops.empty()) {
+      os_ << ind() << "const int exo_rank = (int)(blockIdx.x % " << k_.clusterSize
+          << ");  // the block's rank in its cluster: its iteration of every block_in_cluster loop\n";
+      index = "(long long)blockIdx.x / " + std::to_string(k_.clusterSize);
+    }
     if (k_.gridLoops.empty()) return;
     const size_t clusters = k_.gridLoops.size() - (k_.clusterLoop ? 1 : 0);  // loops over clusters
     if (clusters == 2 && (!k_.instructions.empty() || k_.tileOrder.kind != Kernel::TileOrder::Kind::Default))
-      return printGroupedGrid("(long long)blockIdx.x");
-    os_ << ind() << "long long exo_block = blockIdx.x;\n";
+      return printGroupedGrid(index);
+    os_ << ind() << "long long exo_block = " << (k_.rankLoops.empty() ? "blockIdx.x" : index) << ";\n";
     printLinearGrid();
   }
   void printLinearGrid() {
@@ -633,7 +643,7 @@ private:
                                                           : std::to_string(k_.tileOrder.group);
     const Stmt& rows = *k_.gridLoops[0];
     const Stmt& cols = *k_.gridLoops[1];
-    const char* what = k_.clusterLoop ? "Clusters" : "Blocks";
+    const char* what = k_.clustered() ? "Clusters" : "Blocks";
     if (kind == Kind::RowMajor || kind == Kind::ColumnMajor)
       os_ << ind() << "// " << what << (kind == Kind::RowMajor ? " row by row (" + rows.var->name + "), each row column by column.\n"
                                                                : " column by column (" + cols.var->name + "), each column row by row.\n");
@@ -687,6 +697,7 @@ private:
         }
         return;
       case StmtKind::For:
+        if (s.rankLoop) return rankLoop(s, r);
         if (s.isParallel()) return parallelFor(s, r);
         if (const Stmt* roles = rolesInside(s)) return rolesOutside(s, *roles, r);
         return seqFor(s, r, [&](ThreadIndex in) { nested(*s.forBody(), in); });
@@ -854,6 +865,19 @@ private:
   /// A parallel loop: this thread runs iteration r / unit if r < trip * unit
   /// (model/ThreadMapping.h: threadsUsed, splitThread). `body` prints the body (default:
   /// the loop's own).
+  /// A `block_in_cluster` loop of a cluster body: each block runs its own iteration.
+  void rankLoop(const Stmt& s, ThreadIndex r) {
+    line(s.loc());
+    os_ << ind() << "{  // [[exo::parallel(block_in_cluster)]] " << s.var->name << ": this block's iteration\n";
+    ++depth_;
+    const std::string type = s.var->type.scalarSpelling();
+    os_ << ind() << "const " << type << " " << s.var->name << " = (" << type << ")exo_rank;\n";
+    stmt(*s.forBody(), r);
+    --depth_;
+    closing(s.range);
+    os_ << ind() << "}\n";
+  }
+
   void parallelFor(const Stmt& s, ThreadIndex r, const std::function<void(ThreadIndex)>& body = nullptr) {
     int64_t trip = s.tripCount(), used = threadsUsed(s);
     line(s.loc());
@@ -909,8 +933,13 @@ private:
     std::string type = v->type.scalarSpelling();
     if (v->memory == Memory::Shared) {
       if (dynamicShared()) {
-        os_ << ind() << type << " (&" << v->name << ")" << dimsSuffix(v, 0) << " = *reinterpret_cast<" << type
-            << " (*)" << dimsSuffix(v, 0) << ">(exo_smem + " << v->sharedOffset << ");\n";
+        // A distributed array: this block's part, `v[rank]` (the others' through
+        // exo::sm90::gpu::peer, distributed shared memory).
+        const size_t from = v->clusterShared ? 1 : 0;
+        if (v->clusterShared)
+          os_ << ind() << "// " << v->name << "[r] is in block r's shared memory: this block's part here.\n";
+        os_ << ind() << type << " (&" << v->name << ")" << dimsSuffix(v, from) << " = *reinterpret_cast<" << type
+            << " (*)" << dimsSuffix(v, from) << ">(exo_smem + " << v->sharedOffset << ");\n";
       } else {
         // Instructions' vector accesses need 16-byte aligned arrays (proven from here).
         // (Arrays of 128 bytes or more 128: a TMA store's tile, model/ThreadMapping.)
@@ -981,6 +1010,10 @@ private:
       os_ << ind() << "if (exo_extent_" << l->var->name << " > 2147483647LL / exo_blocks) return cudaErrorInvalidValue;\n";
       os_ << ind() << "exo_blocks *= exo_extent_" << l->var->name << ";\n";
     }
+    if (!k_.rankLoops.empty()) {
+      os_ << ind() << "if (exo_blocks > 2147483647LL / " << k_.clusterSize << ") return cudaErrorInvalidValue;\n";
+      os_ << ind() << "exo_blocks *= " << k_.clusterSize << ";  // the blocks of each cluster\n";
+    }
     for (const TensorMap& m : tensorMaps()) {
       // The tensor as exo::extent declares it: rows x cols elements, row-major.
       const Var* t = m.tensor;
@@ -1037,8 +1070,11 @@ private:
 /// The headers of the instructions the kernels call, sorted.
 std::set<std::string> instructionHeaders(const std::vector<const Kernel*>& kernels) {
   std::set<std::string> out;
-  for (const Kernel* k : kernels)
+  for (const Kernel* k : kernels) {
     for (const auto& in : k->instructions) out.insert(in->header);
+    // A cluster body's barrier and distributed shared memory (exo::sm90::gpu).
+    if (!k->rankLoops.empty()) out.insert("exo/sm90.hpp");
+  }
   return out;
 }
 

@@ -499,6 +499,12 @@ inline void mbarrier_init_fence() {}
 inline unsigned cluster_rank() { return exo_emu::rank; }
 inline unsigned cluster_blocks() { return exo_emu::clusterBlocks; }
 inline void cluster_sync() { exo_emu::barrier(); }
+// Distributed shared memory: the same offset in block `rank`'s buffer.
+template <class T>
+T& peer(T& local, unsigned rank) {
+  if (rank >= exo_emu::clusterBlocks) emu::fail("distributed shared memory access to a block outside the cluster");
+  return *emu::in_block(&local, rank);
+}
 
 // A tile of any swizzle (the tensor map's): its bytes count as delivered at issue
 // (announced and delivered alike): only the arrival matters for the phase; the data

@@ -21,7 +21,7 @@ void k(int n, float* __restrict__ out) {
     [[exo::shared(1)]] float s[32];
     // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::parallel' takes exactly one parallel level, one of 'block', 'warpgroup', 'warp', 'thread', 'block_in_cluster' or 'persistent'
     [[exo::parallel]] for (int t = 0; t < 32; ++t) s[t] = 1.f;
-    // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::sync' takes exactly one sync level, one of 'block', 'warpgroup' or 'warp'
+    // CHECK: err_attr_args.cpp:[[@LINE+1]]:7: error: 'exo::sync' takes exactly one sync level, one of 'block', 'warpgroup', 'warp' or 'cluster'
     [[exo::sync(1)]];
 #endif
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = s[31 - t];

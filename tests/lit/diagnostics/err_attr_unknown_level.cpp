@@ -14,7 +14,7 @@ void k(int n, float* __restrict__ out) {
 #else
     // CHECK: err_attr_unknown_level.cpp:[[@LINE+1]]:21: error: unknown parallel level 'threads'; expected 'block', 'warpgroup', 'warp', 'thread', 'block_in_cluster' or 'persistent'
     [[exo::parallel(threads)]] for (int t = 0; t < 32; ++t) s[t] = 1.f;
-    // CHECK: err_attr_unknown_level.cpp:[[@LINE+1]]:17: error: unknown sync level 'thread'; expected 'block', 'warpgroup' or 'warp'
+    // CHECK: err_attr_unknown_level.cpp:[[@LINE+1]]:17: error: unknown sync level 'thread'; expected 'block', 'warpgroup', 'warp' or 'cluster'
     [[exo::sync(thread)]];
 #endif
     [[exo::parallel(thread)]] for (int t = 0; t < 32; ++t) out[b * 32 + t] = s[31 - t];

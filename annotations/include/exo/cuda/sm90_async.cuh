@@ -175,6 +175,17 @@ __device__ __forceinline__ void cluster_sync() {
   asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
 }
 
+// The object at `local`'s offset in the shared memory of block `rank` of the cluster
+// (distributed shared memory): `mapa` on the generic address gives a generic address
+// that plain loads and stores reach (PTX ISA, "mapa": the .shared::cluster window is part
+// of the generic space). A distributed array's other parts (docs/hopper.md, section 7).
+template <class T>
+__device__ __forceinline__ T& peer(T& local, unsigned rank) {
+  std::uint64_t remote;
+  asm volatile("mapa.u64 %0, %1, %2;" : "=l"(remote) : "l"(reinterpret_cast<std::uint64_t>(&local)), "r"(rank));
+  return *reinterpret_cast<T*>(remote);
+}
+
 // One arrival on the mbarrier at `bar`'s offset in block `rank` of the cluster, with
 // mbarrier.arrive's default semantics (release at CTA scope), as CUTLASS's
 // ClusterBarrier::arrive(cta_id) does. What a cluster-wide arrival orders (the prover
