@@ -153,8 +153,10 @@ std::unique_ptr<Kernel> twoTiles(const Kernel& k) {
     while (at != out->body->body.end() && (*at)->kind == StmtKind::Assume) ++at;
     out->body->body.insert(at, std::move(assume));
   }
-  out->clusterLoop = nullptr;
-  out->clusterSize = 1;
+  // A cluster's blocks run their tiles together: the model's innermost grid loop is
+  // still the cluster loop, whose iteration (the block's rank) both tiles share.
+  out->clusterLoop = k.clusterLoop ? out->gridLoops.back() : nullptr;
+  out->clusterSize = k.clusterSize;
   out->blockThreads = k.blockThreads;
   out->sharedBytes = k.sharedBytes;
   out->persistent = false;  // the model spells out the two tiles itself

@@ -160,23 +160,24 @@ private:
     });
   }
 
-  /// `persistent` block loops: all of the grid's or none, and no cluster (yet).
+  /// `persistent` block loops: all of the grid's or none (a `block_in_cluster` loop
+  /// aside: the tiles are then the clusters'), and no cluster body (yet).
   void findPersistent() {
     size_t persistent = 0;
     for (const Stmt* l : k_.gridLoops) persistent += l->persistent;
     if (persistent == 0) return;
     for (const Stmt* l : k_.gridLoops) {
-      if (!l->persistent) {
+      if (!l->persistent && l != k_.clusterLoop) {
         sink_.diag(DiagID::err_persistent_loop, l->range,
                    {"needs every block loop of the grid to be one: mark this loop '[[exo::parallel(persistent)]]' too "
                     "(the tiles are the iterations of the whole nest)"});
         return;
       }
     }
-    if (k_.clustered()) {
+    if (!k_.rankLoops.empty()) {
       sink_.diag(DiagID::err_persistent_loop, k_.gridLoops.front()->range,
-                 {"cannot walk thread-block clusters: persistent clusters are not supported; use 'block' loops with "
-                  "'block_in_cluster', or no cluster"});
+                 {"cannot walk the clusters of a cluster body yet (block_in_cluster loops among other statements); "
+                  "use 'block' loops, or a single 'block_in_cluster' loop as the innermost block loop"});
       return;
     }
     k_.persistent = true;

@@ -371,6 +371,8 @@ private:
       });
     }
     drainBulkStores();
+    if (k_.clustered())  // as printKernel's: no block leaves while a peer may still reach it
+      os_ << ind() << "exo::sm90::gpu::cluster_sync();  // the cluster's blocks leave together\n";
     --depth_;
     closing(k_.gridLoops.front()->range);
     os_ << ind() << "}\n";
@@ -445,18 +447,32 @@ private:
   /// bases first.
   void tileLoop(const std::function<void()>& body) {
     line(k_.gridLoops.front()->loc());  // the tile loop's lines: the grid loops'
-    os_ << ind() << "// The tiles this block runs, one after another (blockIdx.x, + gridDim.x, ...).\n";
+    if (k_.clusterLoop)
+      os_ << ind() << "// The tiles this block's cluster runs, one after another (blockIdx.x / " << k_.clusterSize
+          << ", + gridDim.x / " << k_.clusterSize << ", ...).\n";
+    else
+      os_ << ind() << "// The tiles this block runs, one after another (blockIdx.x, + gridDim.x, ...).\n";
     os_ << ind() << "long long exo_tiles = 1;\n";
-    for (const Stmt* l : k_.gridLoops) os_ << ind() << "exo_tiles *= " << extentExpr(*l) << ";\n";
+    for (const Stmt* l : k_.gridLoops)
+      if (l != k_.clusterLoop) os_ << ind() << "exo_tiles *= " << extentExpr(*l) << ";\n";
     os_ << ind() << "long long exo_done = 0;  // tiles this block has run\n";
     line(k_.gridLoops.front()->loc());
-    os_ << ind() << "for (long long exo_tile = blockIdx.x; exo_tile < exo_tiles; exo_tile += gridDim.x, ++exo_done) {\n";
+    // In a cluster kernel the tiles are the clusters': consecutive blocks form a
+    // cluster, and every block of it walks the same tiles.
+    const std::string n = std::to_string(k_.clusterSize);
+    if (k_.clusterLoop)
+      os_ << ind() << "for (long long exo_tile = blockIdx.x / " << n << "; exo_tile < exo_tiles; exo_tile += gridDim.x / " << n
+          << ", ++exo_done) {\n";
+    else
+      os_ << ind() << "for (long long exo_tile = blockIdx.x; exo_tile < exo_tiles; exo_tile += gridDim.x, ++exo_done) {\n";
     ++depth_;
-    if (k_.gridLoops.size() == 2) {
+    if (k_.gridLoops.size() - (k_.clusterLoop ? 1 : 0) == 2) {
       printGroupedGrid("exo_tile");
     } else {
       line(k_.gridLoops.front()->loc());
-      os_ << ind() << "long long exo_block = exo_tile;\n";
+      // The cluster loop is the innermost grid loop: the rank is the fastest index.
+      os_ << ind() << "long long exo_block = " << (k_.clusterLoop ? "exo_tile * " + n + " + blockIdx.x % " + n : "exo_tile")
+          << ";\n";
       printLinearGrid();
     }
     for (const Kernel::RingPeriod& p : k_.ringPeriods) {
@@ -631,8 +647,10 @@ private:
       std::string type = c->var->type.scalarSpelling();
       os_ << ind() << "const " << type << " " << c->var->name << " = (" << type << ")(blockIdx.x % " << k_.clusterSize
           << ");  // the block's rank in its cluster\n";
-      os_ << ind() << "const long long exo_cluster = (long long)blockIdx.x / " << k_.clusterSize << ";\n";
-      index = "exo_cluster";
+      if (!k_.persistent) {  // a persistent kernel's tile index walks clusters already
+        os_ << ind() << "const long long exo_cluster = (long long)blockIdx.x / " << k_.clusterSize << ";\n";
+        index = "exo_cluster";
+      }
     }
     const Kind kind = k_.tileOrder.kind;
     // The grouped dimension (0: the rows, the outer loop; 1: the columns) and the group.
@@ -1038,7 +1056,11 @@ private:
       os_ << ind() << "cudaError_t exo_attr = cudaGetDevice(&exo_device);\n";
       os_ << ind() << "if (exo_attr == cudaSuccess) exo_attr = cudaDeviceGetAttribute(&exo_sms, cudaDevAttrMultiProcessorCount, exo_device);\n";
       os_ << ind() << "if (exo_attr != cudaSuccess) return exo_attr;\n";
-      os_ << ind() << "if (exo_blocks > exo_sms) exo_blocks = exo_sms;\n";
+      if (k_.clusterLoop)  // whole clusters (exo_blocks counts the clusters' blocks)
+        os_ << ind() << "if (exo_blocks > exo_sms / " << k_.clusterSize << " * " << k_.clusterSize << ") exo_blocks = exo_sms / "
+            << k_.clusterSize << " * " << k_.clusterSize << ";\n";
+      else
+        os_ << ind() << "if (exo_blocks > exo_sms) exo_blocks = exo_sms;\n";
     }
     std::string smem = dynamicShared() ? std::to_string(k_.sharedBytes) : "0";
     closingAt(k_.loc);

@@ -16,7 +16,9 @@
 // A shape none takes returns cudaErrorInvalidValue, as each launcher does outside its
 // exo::assume conditions.
 //
-// The launchers tma_gemm, splitk_gemm, persistent_gemm and ragged_gemm must be declared before this
+//   persistent_cluster (samples/persistent_cluster_gemm): persistent_gemm in clusters of two
+//            blocks sharing B by TMA multicast; gemm_with() only (benchmarks), not chosen.
+// The launchers tma_gemm, splitk_gemm, persistent_gemm, persistent_cluster_gemm and ragged_gemm must be declared before this
 // header (include their generated .cu files, or the headers of `exo-cuda --header`):
 // each sample is a kernel template with bf16, f16 and f32 (tf32) instances, whose launchers are
 // overloads of one name, so gemm() below picks the instance by its argument types.
@@ -31,7 +33,7 @@
 
 namespace exo_gemm {
 
-enum class Variant { None, SplitK, Persistent, Tma, Ragged };
+enum class Variant { None, SplitK, Persistent, Tma, Ragged, PersistentCluster };
 
 inline const char* name(Variant v) {
   switch (v) {
@@ -39,6 +41,7 @@ inline const char* name(Variant v) {
     case Variant::Persistent: return "persistent_gemm";
     case Variant::Tma: return "tma_gemm";
     case Variant::Ragged: return "ragged_gemm";
+    case Variant::PersistentCluster: return "persistent_cluster_gemm";
     case Variant::None: break;
   }
   return "none";
@@ -58,6 +61,8 @@ inline bool admits(Variant v, int M, int N, int K, int bytes = 2) {
       return tiles && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 65536 && (M <= 16384 || K <= 32768) &&
              (N <= 32768 || K <= 32768);
     case Variant::Ragged: return K % 8 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+    case Variant::PersistentCluster:
+      return M % 256 == 0 && N % 256 == 0 && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 32768;
     case Variant::None: break;
   }
   return false;
@@ -106,6 +111,7 @@ inline cudaError_t gemm_with(Variant v, int M, int N, int K, const T* A, const T
     case Variant::Persistent: return ::persistent_gemm(M, N, K, A, B, C, stream);
     case Variant::Tma: return ::tma_gemm(M, N, K, A, B, C, stream);
     case Variant::Ragged: return ::ragged_gemm(M, N, K, A, B, C, stream);
+    case Variant::PersistentCluster: return ::persistent_cluster_gemm(M, N, K, A, B, C, stream);
     case Variant::None: break;
   }
   return cudaErrorInvalidValue;

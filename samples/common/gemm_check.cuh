@@ -153,6 +153,32 @@ inline bool sweep_persistent(const char* name, Cpu<T> cpu, Launcher<T> gpu, cuda
   return ok;
 }
 
+/// persistent_cluster_gemm: sweep_persistent's tiles in clusters of two blocks along M
+/// (M % 256; 66 clusters on 132 SMs).
+template <class T>
+inline bool sweep_persistent_cluster(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st) {
+  const int ks = static_cast<int>(128 / sizeof(T)) * 4;  // one period of the ring: 4 K steps
+  bool ok = true;
+  ok &= run<T>(name, cpu, gpu, st, 256, 256, ks);           // one cluster tile, one period
+  ok &= run<T>(name, cpu, gpu, st, 512, 512, 3 * ks);       // 2 x 2 cluster tiles, 3 periods
+  ok &= run<T>(name, cpu, gpu, st, 2048, 4608, ks);         // 144 cluster tiles: 2 or 3 per cluster
+  if (!gpu::small_only()) {
+    ok &= run<T>(name, cpu, gpu, st, 4096, 8192, 2 * ks);   // 512 cluster tiles: 7 or 8 per cluster
+    ok &= run<T>(name, cpu, gpu, st, 2048, 2048, 4096);     // 64 cluster tiles (fewer than the clusters)
+    ok &= run<T>(name, cpu, gpu, st, 1280, 3072, 16 * ks);  // 60 cluster tiles, long K
+    ok &= run<T>(name, cpu, gpu, st, 32768, 256, ks);       // the largest M: 128 cluster tiles down one column
+    ok &= run<T>(name, cpu, gpu, st, 256, 65536, ks);       // the largest N: 256 cluster tiles along one row
+    ok &= run<T>(name, cpu, gpu, st, 256, 256, 32768);      // the largest K
+  }
+  ok &= rejects<T>(name, gpu, st, 128, 256, ks);            // M % 256 != 0
+  ok &= rejects<T>(name, gpu, st, 256, 136, ks);            // N % 256 != 0
+  ok &= rejects<T>(name, gpu, st, 256, 256, 3 * ks / 4);    // K % (4 bk) != 0 (the ring's period)
+  ok &= rejects<T>(name, gpu, st, 256, 256, 0);             // K == 0
+  ok &= rejects<T>(name, gpu, st, 33024, 256, ks);          // M > 32768
+  ok &= rejects<T>(name, gpu, st, 256, 256, 32768 + ks);    // K > 32768
+  return ok;
+}
+
 /// The sweep of a split-k sample (C += A * B^T) with tiles of 128 x 256 and K in
 /// `splits` shares of steps of one 128-byte row, bk = 128 / sizeof(T) columns (M % 128,
 /// N % 256, K % (bk splits), K > 0; M <= 32768, N <= 65536, K <= 65536 with M * K and

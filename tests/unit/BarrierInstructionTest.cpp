@@ -23,11 +23,11 @@ TEST(BarrierInstruction, OnePerRowWithABarrier) {
     EXPECT_EQ(&in, &barrierInstruction(c.id));  // one object per row
     barriers += in.barrier;
   }
-  EXPECT_EQ(barriers, 3);  // block, warpgroup, warp; a thread has no barrier
+  EXPECT_EQ(barriers, 4);  // block, warpgroup, warp, cluster; a thread has no barrier
 }
 
 TEST(BarrierInstruction, SyncStatementIsACallOfIt) {
-  for (SyncScope scope : {SyncScope::Block, SyncScope::Warpgroup, SyncScope::Warp}) {
+  for (SyncScope scope : {SyncScope::Block, SyncScope::Warpgroup, SyncScope::Warp, SyncScope::Cluster}) {
     StmtPtr s = Stmt::sync(scope);
     EXPECT_EQ(s->kind, StmtKind::Instr);
     EXPECT_TRUE(s->isBarrier());

@@ -1,7 +1,9 @@
 // model::mapThreads on hand-built kernels: units, collectives, block size, errors.
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include "model/ThreadMapping.h"
+#include "model/Collective.h"
 #include "tests/unit/KernelBuilder.h"
 
 using namespace exo::model;
@@ -121,7 +123,13 @@ TEST(Collectives, TableDrivesLevels) {
   EXPECT_EQ(loopUnitThreads(LoopKind::Warpgroup), 128);
   EXPECT_EQ(ctaGranule(), 32);
   EXPECT_EQ(findCollective("warpgroup")->id, CollectiveId::Warpgroup);
-  EXPECT_EQ(findCollective("cluster"), nullptr);
+  // The cluster is a barrier scope, not a loop level: [[exo::sync(cluster)]] only.
+  ASSERT_NE(findCollective("cluster"), nullptr);
+  EXPECT_FALSE(findCollective("cluster")->loopLevel);
+  const std::vector<std::string> levels = parallelLevelNames(), syncs = collectiveNames(/*barriersOnly=*/true);
+  EXPECT_EQ(std::count(levels.begin(), levels.end(), "cluster"), 0);
+  EXPECT_EQ(std::count(syncs.begin(), syncs.end(), "cluster"), 1);
+  EXPECT_FALSE(barrierAllowedIn(collective(CollectiveId::Block), collective(CollectiveId::Cluster)));
   const Collective& block = collective(CollectiveId::Block);
   const Collective& wg = collective(CollectiveId::Warpgroup);
   const Collective& warp = collective(CollectiveId::Warp);

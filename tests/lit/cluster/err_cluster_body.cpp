@@ -151,4 +151,19 @@ void array_per_iteration(int M, float* __restrict__ C) {
     }
   }
 }
-// CHECK: 15 errors generated.
+
+// Persistent clusters take the single-loop form only (samples/persistent_cluster_gemm).
+// CHECK: err_cluster_body.cpp:[[@LINE+4]]:3: error: a 'persistent' loop cannot walk the clusters of a cluster body yet
+[[exo::kernel]]
+void persistent_body(int M, float* __restrict__ C) {
+  exo::assume(M > 0 && M <= 1024);
+  [[exo::parallel(persistent)]] for (int b = 0; b < M; ++b) {
+    [[exo::shared]] float part[2][16];
+    [[exo::parallel(block_in_cluster)]] for (int c = 0; c < 2; ++c)
+      [[exo::parallel(thread)]] for (int t = 0; t < 16; ++t) part[c][t] = 1.f;
+    [[exo::sync(cluster)]];
+    [[exo::parallel(block_in_cluster)]] for (int c = 0; c < 2; ++c)
+      [[exo::parallel(thread)]] for (int t = 0; t < 16; ++t) C[(b * 2 + c) * 16 + t] = part[1 - c][t];
+  }
+}
+// CHECK: 16 errors generated.
