@@ -114,7 +114,10 @@ StmtPtr copyGrid(const Stmt& s, const Kernel& k, Kernel& out) {
   auto c = Cloner(out, k, false).stmt(s);  // a shallow start: its body is redone below
   c->body.clear();
   for (const StmtPtr& b : s.body) c->body.push_back(copyGrid(*b, k, out));
-  if (s.kind == StmtKind::For && s.loop == LoopKind::Block) out.gridLoops.push_back(c.get());
+  if (s.kind == StmtKind::For && s.loop == LoopKind::Block) out.gridLoops.push_back(c.get());  // (innermost first: only equalities read it)
+  // A cluster's blocks run their tiles together: the model's innermost grid loop is
+  // still the cluster loop, whose iteration (the block's rank) both tiles share.
+  if (&s == k.clusterLoop) out.clusterLoop = c.get();
   return c;
 }
 
@@ -134,6 +137,7 @@ std::unique_ptr<Kernel> twoTiles(const Kernel& k) {
   // witness has them (some grid loop runs twice; each runs at least once when a tile does).
   ExprPtr some;
   for (const Stmt* l : out->gridLoops) {
+    if (l == out->clusterLoop) continue;  // the cluster's blocks, not its tiles
     ExprPtr span = Expr::binary("-", cloneExpr(l->hi, {}), cloneExpr(l->lo, {}));
     ExprPtr twice = Expr::binary(">", span, Expr::intLit(l->step));
     twice->type.scalar = ScalarKind::Bool;
@@ -153,10 +157,7 @@ std::unique_ptr<Kernel> twoTiles(const Kernel& k) {
     while (at != out->body->body.end() && (*at)->kind == StmtKind::Assume) ++at;
     out->body->body.insert(at, std::move(assume));
   }
-  // A cluster's blocks run their tiles together: the model's innermost grid loop is
-  // still the cluster loop, whose iteration (the block's rank) both tiles share.
-  out->clusterLoop = k.clusterLoop ? out->gridLoops.back() : nullptr;
-  out->clusterSize = k.clusterSize;
+  out->clusterSize = k.clusterSize;  // (clusterLoop: set by copyGrid)
   out->blockThreads = k.blockThreads;
   out->sharedBytes = k.sharedBytes;
   out->persistent = false;  // the model spells out the two tiles itself

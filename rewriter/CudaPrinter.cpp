@@ -310,7 +310,9 @@ private:
     if (k_.clusterLoop) os_ << "; clusters of " << k_.clusterSize << " blocks (" << k_.clusterLoop->var->name << ")";
     if (!k_.rankLoops.empty())
       os_ << "; clusters of " << k_.clusterSize << " blocks, each block running its iteration of the block_in_cluster loops";
-    if (k_.persistent) os_ << "; persistent: one block per SM runs tiles in turn";
+    if (k_.persistent)
+      os_ << (k_.clusterLoop ? "; persistent: whole clusters, at most one block per SM, run tiles in turn"
+                             : "; persistent: one block per SM runs tiles in turn");
     os_ << ".\n";
     line(k_.loc);
     // Register budgets (setmaxnreg) start from the allocation of one block per SM.
@@ -1051,14 +1053,19 @@ private:
     }
     if (k_.persistent) {
       closingAt(k_.loc);
-      os_ << ind() << "// Persistent: one block per SM (no more than the tiles), each running tiles in turn.\n";
+      if (k_.clusterLoop)
+        os_ << ind() << "// Persistent: whole clusters, at most the SMs' worth (no more than the tiles), each running tiles in turn.\n";
+      else
+        os_ << ind() << "// Persistent: one block per SM (no more than the tiles), each running tiles in turn.\n";
       os_ << ind() << "int exo_device = 0, exo_sms = 0;\n";
       os_ << ind() << "cudaError_t exo_attr = cudaGetDevice(&exo_device);\n";
       os_ << ind() << "if (exo_attr == cudaSuccess) exo_attr = cudaDeviceGetAttribute(&exo_sms, cudaDevAttrMultiProcessorCount, exo_device);\n";
       os_ << ind() << "if (exo_attr != cudaSuccess) return exo_attr;\n";
-      if (k_.clusterLoop)  // whole clusters (exo_blocks counts the clusters' blocks)
-        os_ << ind() << "if (exo_blocks > exo_sms / " << k_.clusterSize << " * " << k_.clusterSize << ") exo_blocks = exo_sms / "
-            << k_.clusterSize << " * " << k_.clusterSize << ";\n";
+      if (k_.clusterLoop) {  // whole clusters (exo_blocks counts the clusters' blocks), one at least
+        const std::string n = std::to_string(k_.clusterSize);
+        os_ << ind() << "const long long exo_fit = exo_sms >= " << n << " ? exo_sms / " << n << " * " << n << " : " << n << ";\n";
+        os_ << ind() << "if (exo_blocks > exo_fit) exo_blocks = exo_fit;\n";
+      }
       else
         os_ << ind() << "if (exo_blocks > exo_sms) exo_blocks = exo_sms;\n";
     }
@@ -1068,6 +1075,21 @@ private:
       os_ << ind() << "cudaError_t exo_err = cudaFuncSetAttribute(" << kernelName()
           << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << smem << ");\n";
       os_ << ind() << "if (exo_err != cudaSuccess) return exo_err;\n";
+    }
+    if (k_.persistent && k_.clusterLoop) {
+      // Whole clusters, no more than run at once (a GPC holds whole clusters: fewer than
+      // the SMs' worth may fit; a cluster that waits for a free GPC would start only after
+      // another has run all its tiles). The SMs' worth when the runtime cannot tell.
+      const std::string n = std::to_string(k_.clusterSize);
+      os_ << ind() << "cudaLaunchConfig_t exo_config = {};\n";
+      os_ << ind() << "exo_config.gridDim.x = (unsigned)exo_blocks;\n";
+      os_ << ind() << "exo_config.blockDim.x = " << k_.blockThreads << ";\n";
+      os_ << ind() << "exo_config.dynamicSmemBytes = " << smem << ";\n";
+      os_ << ind() << "exo_config.stream = " << streamName() << ";\n";
+      os_ << ind() << "int exo_clusters = 0;\n";
+      os_ << ind() << "if (cudaOccupancyMaxActiveClusters(&exo_clusters, " << kernelName()
+          << ", &exo_config) == cudaSuccess && exo_clusters > 0 && exo_blocks > (long long)exo_clusters * " << n
+          << ") exo_blocks = (long long)exo_clusters * " << n << ";\n";
     }
     os_ << ind() << kernelName() << "<<<(unsigned)exo_blocks, " << k_.blockThreads << ", " << smem << ", " << streamName() << ">>>(";
     for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << k_.params[i]->name;

@@ -53,6 +53,10 @@ public:
 
   BruteResult run() {
     if (collectives().size() > kMaxCollectives) abort();
+    // A cluster body (Kernel::rankLoops) runs as one group of the cluster's blocks:
+    // thread t is thread t % blockThreads of the block of rank t / blockThreads.
+    cluster_ = k_.rankLoops.empty() ? 1 : k_.clusterSize;
+    threads_ = k_.blockThreads * cluster_;
     for (const auto& in : k_.instructions) rings_ |= in->async.ring();
     grid(0, 0);
     return res_;
@@ -67,7 +71,7 @@ private:
       // epoch_[row][copy]: barriers so far of each copy of each collective.
       epoch_.assign(collectives().size(), {});
       for (const Collective& c : collectives())
-        epoch_[size_t(c.id)].assign(k_.blockThreads / c.copyThreads(k_.blockThreads) + 1, 0);
+        epoch_[size_t(c.id)].assign(size_t(groupOf(c, threads_ - 1) + 1), 0);
       perCta_.clear();
       if (rings_) {
         // Each thread's clock: its own component at 0, nothing of the others.
@@ -79,7 +83,7 @@ private:
         waitedSlots_.clear();
         nextAgent_ = k_.blockThreads;
       }
-      exec(*k_.blockBody, 0, k_.blockThreads);
+      exec(*k_.blockBody, 0, threads_);
       for (const auto& [slot, why] : mixed_)
         if (waitedSlots_.count(slot)) fail(res_.ringPhase, why);
       for (const auto& [key, pos] : positions_)
@@ -157,6 +161,13 @@ private:
         return;
       case StmtKind::For: {
         std::vector<Wide> values = iterations(s);
+        if (s.rankLoop) {  // block j of the cluster runs iteration j
+          for (size_t j = 0; j < values.size(); ++j) {
+            env_[s.var] = values[j];
+            exec(*s.forBody(), static_cast<int64_t>(j) * k_.blockThreads, k_.blockThreads);
+          }
+          return;
+        }
         // ThreadMapping: iteration j of a parallel loop runs on threads
         // [base + j * unit, ... + unit); a sequential loop runs on all of them.
         for (size_t j = 0; j < values.size(); ++j) {
@@ -198,8 +209,10 @@ private:
           // Every copy of the scope inside the running collective passes its barrier.
           const Collective& c = collective(s.barrierScope());
           std::vector<int64_t>& ep = epoch_[size_t(c.id)];
-          for (int64_t t = base; t < base + size; t += c.copyThreads(k_.blockThreads))
-            if (c.groupOf(t) < static_cast<int64_t>(ep.size())) ++ep[c.groupOf(t)];
+          std::set<int64_t> copies;
+          for (int64_t t = base; t < base + size; ++t) copies.insert(groupOf(c, t));
+          for (int64_t g : copies)
+            if (g < static_cast<int64_t>(ep.size())) ++ep[size_t(g)];
           return;
         }
         instr(s, base, size);
@@ -299,11 +312,22 @@ private:
     if (e->kind == ExprKind::Index) access(*e, thread, false);
   }
 
+  /// The copy of collective c that thread t belongs to. In a cluster body: the cluster's
+  /// one copy, the thread's block (its rank), or a copy inside that block.
+  int64_t groupOf(const Collective& c, int64_t t) const {
+    if (cluster_ == 1) return c.id == CollectiveId::Cluster ? 0 : c.groupOf(t);
+    const int64_t rank = t / k_.blockThreads, local = t % k_.blockThreads;
+    if (c.id == CollectiveId::Cluster) return 0;
+    if (c.id == CollectiveId::Block) return rank;
+    return rank * (k_.blockThreads + 1) + c.groupOf(local);
+  }
+
   Epochs epochs(int64_t t) {
     Epochs e{};
     for (const Collective& c : collectives()) {
       const std::vector<int64_t>& ep = epoch_[size_t(c.id)];
-      e[size_t(c.id)] = c.groupOf(t) < (int64_t)ep.size() ? ep[c.groupOf(t)] : 0;
+      const int64_t g = groupOf(c, t);
+      e[size_t(c.id)] = g < (int64_t)ep.size() ? ep[size_t(g)] : 0;
     }
     return e;
   }
@@ -313,10 +337,10 @@ private:
   /// (t1 >= blockThreads) is ordered by rings only.
   bool ordered(int64_t t1, const Epochs& then, int64_t time, int64_t t2) {
     if (rings_ && component(clock_[size_t(t2)], t1) >= time) return true;
-    if (t1 >= k_.blockThreads) return false;
+    if (t1 >= threads_) return false;
     Epochs now = epochs(t2);
     for (const Collective& c : collectives())
-      if (c.groupOf(t1) == c.groupOf(t2) && now[size_t(c.id)] > then[size_t(c.id)]) return true;
+      if (groupOf(c, t1) == groupOf(c, t2) && now[size_t(c.id)] > then[size_t(c.id)]) return true;
     return false;
   }
 
@@ -344,6 +368,10 @@ private:
         flat = flat * v->dims[d] + i;
       }
     }
+    // A block's own array in a cluster body (declared inside a block_in_cluster loop):
+    // each block's is another array.
+    if (cluster_ > 1 && !v->isGlobalPointer() && !v->clusterShared && v->memory != Memory::Local)
+      flat += (t / k_.blockThreads) * v->elementCount();
     if (v->memory == Memory::Local || v->memory == Memory::Registers) {
       // Sequentially, every read of a thread's own array sees an earlier write.
       if (write) written_[v].insert(flat);
@@ -412,7 +440,7 @@ private:
       lastCta_[{v, flat}] = cta_ + 1;
     }
     ThreadRecord& me = rec.threads[t];
-    const bool agent = t >= k_.blockThreads;
+    const bool agent = t >= threads_;
     const Epochs at = agent ? Epochs{} : epochs(t);
     const int64_t time = agent ? 0 : rings_ ? clock_[size_t(t)][size_t(t)] : 0;
     if (write) {
@@ -537,6 +565,8 @@ private:
   const Kernel& k_;
   int64_t budget_;
   bool lastBlockOnly_ = false;
+  int64_t cluster_ = 1;  // blocks run as one group: a cluster body's (else 1)
+  int64_t threads_ = 0;  // threads of that group
   std::map<const Var*, Wide> env_;
   std::map<const Var*, std::set<int64_t>> written_;  // register / local elements written since their declaration
   bool skippedArm_ = false;                          // touchReads is in an operand C does not evaluate

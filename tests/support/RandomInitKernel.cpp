@@ -4,6 +4,8 @@
 
 #include "tests/support/RandomKernel.h"
 
+#include "tests/support/ExprBuild.h"
+
 namespace exo::test {
 
 using namespace model;
@@ -57,21 +59,6 @@ private:
   int64_t pick(int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng_); }
   void line(const std::string& l) { text_ << std::string(2 * depth_, ' ') << l << "\n"; }
 
-  static ExprPtr lit(int64_t v) { return Expr::intLit(v); }
-  static ExprPtr ref(Var* v) { return Expr::varRef(v); }
-  static ExprPtr bin(const char* op, ExprPtr a, ExprPtr b) { return Expr::binary(op, std::move(a), std::move(b)); }
-  static Type floatType() {
-    Type f;
-    f.scalar = ScalarKind::Float;
-    return f;
-  }
-  static Type floatPointer(bool pointeeConst) {
-    Type t = floatType();
-    t.isPointer = true;
-    t.isRestrict = true;
-    t.pointeeConst = pointeeConst;
-    return t;
-  }
   Var* loopVar(const std::string& name) { return k_->newVar(name, Type{}, VarKind::LoopVar, Memory::Local, {}); }
   Var* array(const std::string& name, Memory m, std::vector<int64_t> dims) {
     Var* v = k_->newVar(name, floatType(), VarKind::Array, m, {});

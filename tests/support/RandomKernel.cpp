@@ -1,5 +1,7 @@
 #include "tests/support/RandomKernel.h"
 
+#include "tests/support/ExprBuild.h"
+
 #include "model/Instruction.h"
 
 #include <algorithm>
@@ -13,24 +15,7 @@ using namespace model;
 
 namespace {
 
-ExprPtr lit(int64_t v) { return Expr::intLit(v); }
-ExprPtr ref(Var* v) { return Expr::varRef(v); }
-ExprPtr bin(const char* op, ExprPtr a, ExprPtr b) { return Expr::binary(op, std::move(a), std::move(b)); }
-ExprPtr index(Var* v, std::vector<ExprPtr> args) {
-  Type f;
-  f.scalar = ScalarKind::Float;
-  return Expr::index(v, std::move(args), f);
-}
-
-/// `float* __restrict__` (const: `const float* __restrict__`).
-Type floatPointer(bool pointeeConst) {
-  Type t;
-  t.scalar = ScalarKind::Float;
-  t.isPointer = true;
-  t.isRestrict = true;
-  t.pointeeConst = pointeeConst;
-  return t;
-}
+ExprPtr index(Var* v, std::vector<ExprPtr> args) { return floatIndex(v, std::move(args)); }
 
 /// An affine term sum c_v * v + c0 with its value range.
 struct Affine {

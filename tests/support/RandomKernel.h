@@ -35,6 +35,9 @@ RandomKernel randomAsyncKernel(std::mt19937& rng);
 /// RandomInitKernel.cpp): partial or guarded initial fills, writes in one step only,
 /// selects that start a sum, read-modify-writes; reads before any write are the bugs.
 RandomKernel randomInitKernel(std::mt19937& rng);
+/// A cluster body (tests/support/RandomClusterKernel.cpp): block_in_cluster loops over a
+/// distributed shared array, with or without cluster and block barriers between them.
+RandomKernel randomClusterKernel(std::mt19937& rng);
 
 /// A warp-specialized mbarrier ring kernel in the shape of samples/hopper_gemm, with
 /// plain shared-memory reads instead of wgmma:

@@ -156,6 +156,13 @@ TEST(ProverCrossCheck, RandomKernelsAgainstBruteForce) { crossCheck("cross-check
 // Register and local arrays read before their thread wrote them (checker/ProverInitialized).
 TEST(ProverCrossCheck, RandomInitKernelsAgainstBruteForce) { crossCheck("init cross-check", randomInitKernel, 400, 4242u); }
 
+// Cluster bodies: block_in_cluster loops over a distributed shared array; the brute
+// force runs a cluster's blocks as one group, a block barrier ordering one block's
+// threads and a cluster barrier all of them (docs/prover.md, "Cluster bodies").
+TEST(ProverCrossCheck, RandomClusterKernelsAgainstBruteForce) {
+  crossCheck("cluster cross-check", randomClusterKernel, 300, 2026u);
+}
+
 TEST(ProverCrossCheck, RandomAsyncKernelsAgainstBruteForce) {
   crossCheck("async cross-check", randomAsyncKernel, 400, 777u);
 }

@@ -62,6 +62,17 @@ inline T __shfl_sync(unsigned, T v, int) { return v; }
 struct exo_dim3 {
   unsigned x = 0, y = 0, z = 0;
 };
+// A persistent cluster kernel's launcher asks how many clusters fit at once: one here
+// (two SMs), so that a cluster runs several tiles.
+struct cudaLaunchConfig_t {
+  exo_dim3 gridDim, blockDim;
+  size_t dynamicSmemBytes = 0;
+  cudaStream_t stream = nullptr;
+};
+template <class F>
+inline cudaError_t cudaOccupancyMaxActiveClusters(int* clusters, F, const cudaLaunchConfig_t*) {
+  return *clusters = 1, cudaSuccess;
+}
 inline thread_local exo_dim3 threadIdx;  // the thread's index inside its block
 inline thread_local exo_dim3 blockIdx;   // per thread: a cluster's blocks run at once
 inline exo_dim3 gridDim;                 // the running launch's
