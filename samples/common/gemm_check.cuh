@@ -124,58 +124,33 @@ inline bool sweep_any_k8(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStre
   return ok;
 }
 
-/// The sweep of a persistent sample (persistent_gemm: tiles of 128 x 256, K in steps of
-/// one 128-byte row, bk = 128 / sizeof(T), a multiple of 4 of them: M % 128, N % 256,
-/// K % (4 bk), K > 0; M <= 32768, N <= 65536, K <= 32768). One block per SM runs tiles
-/// in turn: the sizes with more tiles than the H200's 132 SMs make every block run
-/// several (its rings continuing from tile to tile), up to 8 each at 4096 x 8192.
+/// The sweep of a persistent sample (persistent_gemm: tiles of mt = 128 x 256;
+/// persistent_cluster_gemm: cluster tiles of mt = 256 x 256, two blocks along M), K in
+/// steps of one 128-byte row, bk = 128 / sizeof(T), a multiple of 4 of them: M % mt,
+/// N % 256, K % (4 bk), K > 0; M <= 32768, N <= 65536, K <= 32768. One block (cluster)
+/// per SM (pair of SMs) runs tiles in turn: the sizes with more tiles than the H200's 132
+/// SMs make every block run several (its rings continuing from tile to tile).
 template <class T>
-inline bool sweep_persistent(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st) {
+inline bool sweep_persistent(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int mt = 128) {
   const int ks = static_cast<int>(128 / sizeof(T)) * 4;  // one period of the ring: 4 K steps
   bool ok = true;
-  ok &= run<T>(name, cpu, gpu, st, 128, 256, ks);           // one tile, one period
-  ok &= run<T>(name, cpu, gpu, st, 256, 512, 3 * ks);       // 2 x 2 tiles, 3 periods
-  ok &= run<T>(name, cpu, gpu, st, 2048, 4608, ks);         // 288 tiles: 2 or 3 per block, one period each
+  ok &= run<T>(name, cpu, gpu, st, mt, 256, ks);            // one tile, one period
+  ok &= run<T>(name, cpu, gpu, st, 2 * mt, 512, 3 * ks);    // 2 x 2 tiles, 3 periods
+  ok &= run<T>(name, cpu, gpu, st, 2048, 4608, ks);         // 288 tiles (mt 128): 2 or 3 per block, one period each
   if (!gpu::small_only()) {
-    ok &= run<T>(name, cpu, gpu, st, 4096, 8192, 2 * ks);   // 1024 tiles: 7 or 8 per block
-    ok &= run<T>(name, cpu, gpu, st, 2048, 2048, 4096);     // 128 tiles (fewer than the SMs)
-    ok &= run<T>(name, cpu, gpu, st, 1280, 3072, 16 * ks);  // 120 tiles, long K
-    ok &= run<T>(name, cpu, gpu, st, 32768, 256, ks);       // the largest M: 256 tiles down one column
-    ok &= run<T>(name, cpu, gpu, st, 128, 65536, ks);       // the largest N: 256 tiles along one row
-    ok &= run<T>(name, cpu, gpu, st, 128, 256, 32768);      // the largest K
+    ok &= run<T>(name, cpu, gpu, st, 4096, 8192, 2 * ks);   // 1024 tiles (mt 128): 7 or 8 per block
+    ok &= run<T>(name, cpu, gpu, st, 2048, 2048, 4096);     // 128 tiles (mt 128: fewer than the SMs)
+    ok &= run<T>(name, cpu, gpu, st, 1280, 3072, 16 * ks);  // 120 tiles (mt 128), long K
+    ok &= run<T>(name, cpu, gpu, st, 32768, 256, ks);       // the largest M: tiles down one column
+    ok &= run<T>(name, cpu, gpu, st, mt, 65536, ks);        // the largest N: 256 tiles along one row
+    ok &= run<T>(name, cpu, gpu, st, mt, 256, 32768);       // the largest K
   }
-  ok &= rejects<T>(name, gpu, st, 96, 256, ks);             // M % 128 != 0
-  ok &= rejects<T>(name, gpu, st, 128, 136, ks);            // N % 256 != 0
-  ok &= rejects<T>(name, gpu, st, 128, 256, 3 * ks / 4);    // K % (4 bk) != 0 (the ring's period)
-  ok &= rejects<T>(name, gpu, st, 128, 256, 0);             // K == 0
-  ok &= rejects<T>(name, gpu, st, 32896, 256, ks);          // M > 32768
-  ok &= rejects<T>(name, gpu, st, 128, 256, 32768 + ks);    // K > 32768
-  return ok;
-}
-
-/// persistent_cluster_gemm: sweep_persistent's tiles in clusters of two blocks along M
-/// (M % 256; 66 clusters on 132 SMs).
-template <class T>
-inline bool sweep_persistent_cluster(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st) {
-  const int ks = static_cast<int>(128 / sizeof(T)) * 4;  // one period of the ring: 4 K steps
-  bool ok = true;
-  ok &= run<T>(name, cpu, gpu, st, 256, 256, ks);           // one cluster tile, one period
-  ok &= run<T>(name, cpu, gpu, st, 512, 512, 3 * ks);       // 2 x 2 cluster tiles, 3 periods
-  ok &= run<T>(name, cpu, gpu, st, 2048, 4608, ks);         // 144 cluster tiles: 2 or 3 per cluster
-  if (!gpu::small_only()) {
-    ok &= run<T>(name, cpu, gpu, st, 4096, 8192, 2 * ks);   // 512 cluster tiles: 7 or 8 per cluster
-    ok &= run<T>(name, cpu, gpu, st, 2048, 2048, 4096);     // 64 cluster tiles (fewer than the clusters)
-    ok &= run<T>(name, cpu, gpu, st, 1280, 3072, 16 * ks);  // 60 cluster tiles, long K
-    ok &= run<T>(name, cpu, gpu, st, 32768, 256, ks);       // the largest M: 128 cluster tiles down one column
-    ok &= run<T>(name, cpu, gpu, st, 256, 65536, ks);       // the largest N: 256 cluster tiles along one row
-    ok &= run<T>(name, cpu, gpu, st, 256, 256, 32768);      // the largest K
-  }
-  ok &= rejects<T>(name, gpu, st, 128, 256, ks);            // M % 256 != 0
-  ok &= rejects<T>(name, gpu, st, 256, 136, ks);            // N % 256 != 0
-  ok &= rejects<T>(name, gpu, st, 256, 256, 3 * ks / 4);    // K % (4 bk) != 0 (the ring's period)
-  ok &= rejects<T>(name, gpu, st, 256, 256, 0);             // K == 0
-  ok &= rejects<T>(name, gpu, st, 33024, 256, ks);          // M > 32768
-  ok &= rejects<T>(name, gpu, st, 256, 256, 32768 + ks);    // K > 32768
+  ok &= rejects<T>(name, gpu, st, mt - 32, 256, ks);        // M % mt != 0
+  ok &= rejects<T>(name, gpu, st, mt, 136, ks);             // N % 256 != 0
+  ok &= rejects<T>(name, gpu, st, mt, 256, 3 * ks / 4);     // K % (4 bk) != 0 (the ring's period)
+  ok &= rejects<T>(name, gpu, st, mt, 256, 0);              // K == 0
+  ok &= rejects<T>(name, gpu, st, 32768 + mt, 256, ks);     // M > 32768
+  ok &= rejects<T>(name, gpu, st, mt, 256, 32768 + ks);     // K > 32768
   return ok;
 }
 

@@ -20,9 +20,9 @@ namespace cpu {
 int main() {
   cudaStream_t st = gpu::make_stream("persistent_cluster_gemm");
   if (!st) return 1;
-  bool ok = gemm::sweep_persistent_cluster<exo::bf16>("persistent_cluster_gemm", cpu::persistent_cluster_gemm<exo::bf16>, ::persistent_cluster_gemm, st);
-  ok &= gemm::sweep_persistent_cluster<exo::f16>("persistent_cluster_gemm<f16>", cpu::persistent_cluster_gemm<exo::f16>, ::persistent_cluster_gemm, st);
-  ok &= gemm::sweep_persistent_cluster<float>("persistent_cluster_gemm<tf32>", cpu::persistent_cluster_gemm<float>, ::persistent_cluster_gemm, st);
+  bool ok = gemm::sweep_persistent<exo::bf16>("persistent_cluster_gemm", cpu::persistent_cluster_gemm<exo::bf16>, ::persistent_cluster_gemm, st, 256);
+  ok &= gemm::sweep_persistent<exo::f16>("persistent_cluster_gemm<f16>", cpu::persistent_cluster_gemm<exo::f16>, ::persistent_cluster_gemm, st, 256);
+  ok &= gemm::sweep_persistent<float>("persistent_cluster_gemm<tf32>", cpu::persistent_cluster_gemm<float>, ::persistent_cluster_gemm, st, 256);
   cudaStreamDestroy(st);
   return ok ? 0 : 1;
 }
