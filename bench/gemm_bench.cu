@@ -18,7 +18,7 @@
 // and with --csv FILE the rows as CSV (scripts/plot-gemm-bench draws them).
 // Usage: gemm_bench [--csv FILE] [--variant NAME] [SHAPE...]   SHAPE is S (S^3) or MxNxK;
 //        default: the sweep. --variant (tma_gemm, persistent_gemm, splitk_gemm, ragged_gemm,
-//        persistent_cluster_gemm)
+//        persistent_cluster_gemm, persistent_cluster2d_gemm)
 //        times that variant instead of the dispatcher's choice (for comparing variants;
 //        shapes outside its conditions are NOT COVERED).
 // Environment: EXO_BENCH_ITERS (timed rounds, default 30, at least 20).
@@ -42,12 +42,14 @@
 #include "../samples/common/sample_util.hpp"
 
 #if !defined(EXO_GENERATED_TMA) || !defined(EXO_GENERATED_SPLITK) || !defined(EXO_GENERATED_RAGGED) || \
-    !defined(EXO_GENERATED_PERSISTENT) || !defined(EXO_GENERATED_PERSISTENT_CLUSTER)
-#error "compile with -DEXO_GENERATED_{TMA,SPLITK,RAGGED,PERSISTENT,PERSISTENT_CLUSTER}='\"dir/<sample>.cu\"' (exo-cuda's output)"
+    !defined(EXO_GENERATED_PERSISTENT) || !defined(EXO_GENERATED_PERSISTENT_CLUSTER) ||                    \
+    !defined(EXO_GENERATED_PERSISTENT_CLUSTER2D)
+#error "compile with -DEXO_GENERATED_{TMA,SPLITK,RAGGED,PERSISTENT,PERSISTENT_CLUSTER,PERSISTENT_CLUSTER2D}='\"dir/<sample>.cu\"' (exo-cuda's output)"
 #endif
 #include EXO_GENERATED_TMA
 #include EXO_GENERATED_PERSISTENT
 #include EXO_GENERATED_PERSISTENT_CLUSTER
+#include EXO_GENERATED_PERSISTENT_CLUSTER2D
 #include EXO_GENERATED_SPLITK
 #include EXO_GENERATED_RAGGED
 
@@ -175,7 +177,8 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
       const std::string name = argv[++i];
       for (exo_gemm::Variant v : {exo_gemm::Variant::Tma, exo_gemm::Variant::Persistent, exo_gemm::Variant::SplitK,
-                                  exo_gemm::Variant::Ragged, exo_gemm::Variant::PersistentCluster})
+                                  exo_gemm::Variant::Ragged, exo_gemm::Variant::PersistentCluster,
+                                  exo_gemm::Variant::PersistentCluster2d})
         if (name == exo_gemm::name(v)) forced = v;
       if (forced == exo_gemm::Variant::None) {
         std::fprintf(stderr, "gemm_bench: unknown variant '%s'\n", name.c_str());

@@ -59,7 +59,7 @@ public:
     std::set<const Var*> seeds;
     // The block's rank in its cluster is the same in every tile it runs.
     for (const Stmt* l : k_.gridLoops)
-      if (l != k_.clusterLoop) seeds.insert(l->var);
+      if (!k_.isClusterLoop(l)) seeds.insert(l->var);
     tile_ = varsDependingOn(*k_.blockBody, seeds);
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) { return visit(s, path); });
     if (sink_.errors == before_) findPeriods();

@@ -314,10 +314,20 @@ struct Kernel {
 
   // Derived by model/ThreadMapping:
   std::vector<Stmt*> gridLoops;  // the perfect nest of block loops, outermost first
-  /// The innermost grid loop when it is a `block_in_cluster` loop: its iterations are
-  /// the blocks of one cluster of `clusterSize` (its constant trip count); else null, 1.
-  Stmt* clusterLoop = nullptr;
+  /// The innermost grid loops when they are `block_in_cluster` loops, outermost first:
+  /// their iterations are the blocks of one cluster of `clusterSize` (the product of
+  /// their constant trip counts; one loop: a 1-D cluster, two: a 2-D cluster). The
+  /// block's rank in its cluster linearizes them, the innermost fastest (blockIdx.x %
+  /// clusterSize); empty and 1 without a cluster grid.
+  std::vector<Stmt*> clusterLoops;
   int64_t clusterSize = 1;
+  bool isClusterLoop(const Stmt* l) const {
+    for (const Stmt* c : clusterLoops)
+      if (c == l) return true;
+    return false;
+  }
+  /// The grid loops that walk clusters (or blocks, without clusters).
+  size_t tileDims() const { return gridLoops.size() - clusterLoops.size(); }
   /// A cluster body: the innermost grid loop's body holds `block_in_cluster` loops among
   /// other statements (sequential loops, `[[exo::sync(cluster)]]`, shared arrays
   /// distributed over the cluster's blocks). Those loops (Stmt::rankLoop), in source

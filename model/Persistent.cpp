@@ -115,9 +115,10 @@ StmtPtr copyGrid(const Stmt& s, const Kernel& k, Kernel& out) {
   c->body.clear();
   for (const StmtPtr& b : s.body) c->body.push_back(copyGrid(*b, k, out));
   if (s.kind == StmtKind::For && s.loop == LoopKind::Block) out.gridLoops.push_back(c.get());  // (innermost first: only equalities read it)
-  // A cluster's blocks run their tiles together: the model's innermost grid loop is
-  // still the cluster loop, whose iteration (the block's rank) both tiles share.
-  if (&s == k.clusterLoop) out.clusterLoop = c.get();
+  // A cluster's blocks run their tiles together: the model's innermost grid loops are
+  // still the cluster loops, whose iterations (the block's rank) both tiles share.
+  // (Inner loops are copied first: each outer one goes in front.)
+  if (k.isClusterLoop(&s)) out.clusterLoops.insert(out.clusterLoops.begin(), c.get());
   return c;
 }
 
@@ -137,7 +138,7 @@ std::unique_ptr<Kernel> twoTiles(const Kernel& k) {
   // witness has them (some grid loop runs twice; each runs at least once when a tile does).
   ExprPtr some;
   for (const Stmt* l : out->gridLoops) {
-    if (l == out->clusterLoop) continue;  // the cluster's blocks, not its tiles
+    if (out->isClusterLoop(l)) continue;  // the cluster's blocks, not its tiles
     ExprPtr span = Expr::binary("-", cloneExpr(l->hi, {}), cloneExpr(l->lo, {}));
     ExprPtr twice = Expr::binary(">", span, Expr::intLit(l->step));
     twice->type.scalar = ScalarKind::Bool;
@@ -157,7 +158,7 @@ std::unique_ptr<Kernel> twoTiles(const Kernel& k) {
     while (at != out->body->body.end() && (*at)->kind == StmtKind::Assume) ++at;
     out->body->body.insert(at, std::move(assume));
   }
-  out->clusterSize = k.clusterSize;  // (clusterLoop: set by copyGrid)
+  out->clusterSize = k.clusterSize;  // (clusterLoops: set by copyGrid)
   out->blockThreads = k.blockThreads;
   out->sharedBytes = k.sharedBytes;
   out->persistent = false;  // the model spells out the two tiles itself

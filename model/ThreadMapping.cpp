@@ -80,6 +80,13 @@ private:
           return;
         }
       }
+      // The generated kernel declares the grid loops' variables in its outermost scope,
+      // beside the parameters (C++ lets the source's loop shadow one; CUDA's scope does not).
+      for (const Var* p : k_.params)
+        if (p->name == only->var->name) {
+          sink_.diag(DiagID::err_grid_var_param, only->range, {only->var->name});
+          return;
+        }
       k_.gridLoops.push_back(only);
       cur = only->forBody();
     }
@@ -99,23 +106,36 @@ private:
     });
   }
 
-  /// The `block_in_cluster` loop: the innermost block loop, 2 to 8 iterations counted
-  /// from 0 by 1 (its iteration is the block's rank in the cluster, blockIdx.x % size).
+  /// The `block_in_cluster` grid loops: the innermost block loops (one: a 1-D cluster,
+  /// more: the cluster's dimensions), each counting from 0 by 1 at least twice, 2 to 8
+  /// blocks in all. Their linearized iteration (innermost fastest) is the block's rank in
+  /// the cluster, blockIdx.x % size.
   void findCluster() {
-    for (size_t i = 0; i < k_.gridLoops.size(); ++i) {
+    const size_t n = k_.gridLoops.size();
+    size_t first = n;  // the cluster loops are gridLoops[first .. n)
+    while (first > 0 && k_.gridLoops[first - 1]->clusterBlocks) --first;
+    for (size_t i = 0; i < first; ++i)
+      if (k_.gridLoops[i]->clusterBlocks)
+        return (void)sink_.diag(DiagID::err_cluster_loop, k_.gridLoops[i]->range,
+                                {"must be one of the innermost block loops (their iterations are one cluster's blocks)"});
+    int64_t size = 1;
+    for (size_t i = first; i < n; ++i) {
       Stmt* l = k_.gridLoops[i];
-      if (!l->clusterBlocks) continue;
       auto bad = [&](const std::string& why) { sink_.diag(DiagID::err_cluster_loop, l->range, {why}); };
-      if (i + 1 != k_.gridLoops.size()) return bad("must be the innermost block loop (its iterations are one cluster's blocks)");
       std::optional<int64_t> lo = constantValue(*l->lo);
       int64_t trip = l->tripCount();
       if (!lo || *lo != 0 || l->step != 1)
         return bad("must count from 0 by 1: its iteration is the block's rank in the cluster");
       if (trip < 2 || trip > 8)
         return bad("must have a constant trip count of 2 to 8 (the blocks of one cluster; 8 is the portable limit)");
-      k_.clusterLoop = l;
-      k_.clusterSize = trip;
+      size *= trip;
+      if (size > 8)
+        return bad("makes clusters of " + std::to_string(size) +
+                   " blocks: the block_in_cluster loops' trip counts multiply to at most 8 (the portable limit)");
     }
+    if (first == n) return;
+    k_.clusterLoops.assign(k_.gridLoops.begin() + static_cast<std::ptrdiff_t>(first), k_.gridLoops.end());
+    k_.clusterSize = size;
   }
 
   static bool onlyClusterLoops(const Stmt& body) {
@@ -128,7 +148,7 @@ private:
   /// sequential loops and statement lists (checker/ClusterLevelCheck says what else may
   /// stand at cluster level). Each counts from 0 by 1, 2 to 8 times, all alike.
   void findRankLoops() {
-    if (k_.clusterLoop) return;
+    if (!k_.clusterLoops.empty()) return;
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
       if (s.kind != StmtKind::For || s.loop != LoopKind::Block || !s.clusterBlocks) return true;
       for (const Stmt* p : path)
@@ -167,7 +187,7 @@ private:
     for (const Stmt* l : k_.gridLoops) persistent += l->persistent;
     if (persistent == 0) return;
     for (const Stmt* l : k_.gridLoops) {
-      if (!l->persistent && l != k_.clusterLoop) {
+      if (!l->persistent && !k_.isClusterLoop(l)) {
         sink_.diag(DiagID::err_persistent_loop, l->range,
                    {"needs every block loop of the grid to be one: mark this loop '[[exo::parallel(persistent)]]' too "
                     "(the tiles are the iterations of the whole nest)"});

@@ -29,6 +29,22 @@ const Var* firstVarIn(const ExprPtr& e, const std::set<const Var*>& vars) {
   return found;
 }
 
+const Var* firstVarInOperand(const Stmt& call, size_t i, const std::set<const Var*>& vars) {
+  if (i >= call.operands.size() || !call.operands[i]) return nullptr;
+  const Expr& e = *call.operands[i];
+  const bool memory = call.instr && i < call.instr->operands.size() &&
+                      call.instr->operands[i].kind != Operand::Kind::Scalar;
+  // An array's place is fixed; a pointer's is its value (a parameter assigned in the
+  // kernel, or written at a dependent index, counts as dependent: conservative).
+  if (memory && e.var && !e.var->dims.empty() &&
+      (e.kind == ExprKind::VarRef || e.kind == ExprKind::Index || e.kind == ExprKind::Window)) {
+    for (const ExprPtr& a : e.args)
+      if (const Var* v = firstVarIn(a, vars)) return v;
+    return nullptr;
+  }
+  return firstVarIn(call.operands[i], vars);
+}
+
 std::string firstNonParameter(const ExprPtr& e) {
   std::string offender;
   forEachExpr(e, [&](const Expr& x) {
@@ -61,9 +77,19 @@ std::set<const Var*> varsDependingOn(Stmt& body, std::set<const Var*> seeds) {
       if (s.kind == StmtKind::Assign && s.lhs && s.lhs->var && (under || firstVarIn(s.rhs, out) || firstVarIn(s.lhs, out)))
         out.insert(s.lhs->var);
       if (s.kind == StmtKind::For && s.var && (under || firstVarIn(s.lo, out) || firstVarIn(s.hi, out))) out.insert(s.var);
-      // An instruction's meaning assigns its own parameters. What instructions write
-      // (tiles, fragments, 16-bit and float values) never reaches a ring statement's
-      // position or condition: the ring prover cannot model data read from memory there.
+      // An instruction writes its written operands' arrays; what it writes depends on
+      // its operands (their values, tiles and positions). (Its meaning, which assigns its
+      // own parameters, is not walked.) An mbarrier holds no value a program reads: the
+      // rings' statements are checked apart (checker/ClusterCheck, PersistentCheck).
+      if (s.kind == StmtKind::Instr && s.instr) {
+        bool dependent = under;
+        for (const ExprPtr& e : s.operands) dependent = dependent || firstVarIn(e, out);
+        if (dependent)
+          for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i) {
+            const Var* v = s.operands[i] ? s.operands[i]->var : nullptr;
+            if (s.instr->operands[i].writes && v && v->type.scalar != ScalarKind::MBarrier) out.insert(v);
+          }
+      }
       return s.kind != StmtKind::Instr;
     });
   }

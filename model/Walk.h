@@ -25,14 +25,20 @@ const Var* firstVarIn(const ExprPtr& e, const std::set<const Var*>& vars);
 /// non-null fields of Stmt::forEachExprField, in its order.
 void forEachOwnExpr(const Stmt& s, const std::function<void(const ExprPtr&)>& f);
 
+/// The first of `vars` that operand i of instruction call `call` depends on as a place:
+/// for a memory operand naming an array (a shared tile, a register array), only its
+/// indices (where it is, not what it holds); for any other operand (a value, a pointer),
+/// the whole expression.
+const Var* firstVarInOperand(const Stmt& call, size_t i, const std::set<const Var*>& vars);
+
 /// The first name in e that is not a scalar parameter or a constant ("" if none):
 /// what launch-time expressions (grid bounds, assumes) may not use.
 std::string firstNonParameter(const ExprPtr& e);
 
 /// The variables whose value may depend on `seeds` in `body`: the seeds and every
 /// variable assigned or declared from one of them, or under a condition or loop bound
-/// that reads one (to a fixed point; an array written at such an index counts). What
-/// instructions write (tiles, fragments) is data, not followed.
+/// that reads one (to a fixed point; an array written at such an index counts, and an
+/// array an instruction writes when one of its operands depends on them).
 std::set<const Var*> varsDependingOn(Stmt& body, std::set<const Var*> seeds);
 
 /// Pre-order walk of statements; `enter` returns false to skip a subtree. The path

@@ -11,6 +11,7 @@
 #include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
 #include "model/Fragment.h"
+#include "model/Multicast.h"
 #include "model/Rings.h"
 #include "model/Roles.h"
 #include "model/ThreadMapping.h"
@@ -254,7 +255,7 @@ private:
     const std::vector<int64_t>& t = dst->tileDims;
     const size_t rank = global.var->extents.size() == 3 ? 3 : 2;
     if (rank == 2 && t.size() == 3) return std::nullopt;  // checker/InstructionCheck reported it
-    return TensorMap{global.var, rank, t.size() == 3 ? t[0] : 1, boxRows(*call.instr), t.back(), tileSwizzle(call), ""};
+    return TensorMap{global.var, rank, t.size() == 3 ? t[0] : 1, boxRows(call), t.back(), tileSwizzle(call), ""};
   }
   const std::vector<TensorMap>& tensorMaps() {
     if (mapsDone_) return maps_;
@@ -289,10 +290,11 @@ private:
   }
   /// The rows of one TMA copy's box (the tile's next-to-last extent), or a block's share
   /// of a multicast's.
-  int64_t boxRows(const Instruction& in) const {
+  int64_t boxRows(const Stmt& call) const {
+    const Instruction& in = *call.instr;
     const Operand* dst = boxOperand(in);
     int64_t rows = dst && dst->tileDims.size() >= 2 ? dst->tileDims[dst->tileDims.size() - 2] : 0;
-    return in.async.cluster && k_.clusterSize > 1 ? rows / k_.clusterSize : rows;
+    return in.async.cluster && k_.clustered() ? rows / std::max<int64_t>(1, multicastGroup(k_, call).blocks) : rows;
   }
   /// The tensor map a TMA call's global operand stands for.
   std::string tensorMapOf(const Stmt& call, const Expr& global) {
@@ -307,11 +309,15 @@ private:
     for (size_t i = 0; i < k_.gridLoops.size(); ++i) os_ << (i ? ", " : "") << k_.gridLoops[i]->var->name;
     if (!k_.gridLoops.empty()) os_ << ")";
     os_ << " of " << k_.blockThreads << " threads, " << k_.sharedBytes << " bytes of shared memory";
-    if (k_.clusterLoop) os_ << "; clusters of " << k_.clusterSize << " blocks (" << k_.clusterLoop->var->name << ")";
+    if (!k_.clusterLoops.empty()) {
+      os_ << "; clusters of " << k_.clusterSize << " blocks (";
+      for (size_t i = 0; i < k_.clusterLoops.size(); ++i) os_ << (i ? ", " : "") << k_.clusterLoops[i]->var->name;
+      os_ << ")";
+    }
     if (!k_.rankLoops.empty())
       os_ << "; clusters of " << k_.clusterSize << " blocks, each block running its iteration of the block_in_cluster loops";
     if (k_.persistent)
-      os_ << (k_.clusterLoop ? "; persistent: whole clusters, at most one block per SM, run tiles in turn"
+      os_ << (!k_.clusterLoops.empty() ? "; persistent: whole clusters, at most one block per SM, run tiles in turn"
                              : "; persistent: one block per SM runs tiles in turn");
     os_ << ".\n";
     line(k_.loc);
@@ -449,31 +455,31 @@ private:
   /// bases first.
   void tileLoop(const std::function<void()>& body) {
     line(k_.gridLoops.front()->loc());  // the tile loop's lines: the grid loops'
-    if (k_.clusterLoop)
+    if (!k_.clusterLoops.empty())
       os_ << ind() << "// The tiles this block's cluster runs, one after another (blockIdx.x / " << k_.clusterSize
           << ", + gridDim.x / " << k_.clusterSize << ", ...).\n";
     else
       os_ << ind() << "// The tiles this block runs, one after another (blockIdx.x, + gridDim.x, ...).\n";
     os_ << ind() << "long long exo_tiles = 1;\n";
     for (const Stmt* l : k_.gridLoops)
-      if (l != k_.clusterLoop) os_ << ind() << "exo_tiles *= " << extentExpr(*l) << ";\n";
+      if (!k_.isClusterLoop(l)) os_ << ind() << "exo_tiles *= " << extentExpr(*l) << ";\n";
     os_ << ind() << "long long exo_done = 0;  // tiles this block has run\n";
     line(k_.gridLoops.front()->loc());
     // In a cluster kernel the tiles are the clusters': consecutive blocks form a
     // cluster, and every block of it walks the same tiles.
     const std::string n = std::to_string(k_.clusterSize);
-    if (k_.clusterLoop)
+    if (!k_.clusterLoops.empty())
       os_ << ind() << "for (long long exo_tile = blockIdx.x / " << n << "; exo_tile < exo_tiles; exo_tile += gridDim.x / " << n
           << ", ++exo_done) {\n";
     else
       os_ << ind() << "for (long long exo_tile = blockIdx.x; exo_tile < exo_tiles; exo_tile += gridDim.x, ++exo_done) {\n";
     ++depth_;
-    if (k_.gridLoops.size() - (k_.clusterLoop ? 1 : 0) == 2) {
+    if (k_.tileDims() == 2) {
       printGroupedGrid("exo_tile");
     } else {
       line(k_.gridLoops.front()->loc());
-      // The cluster loop is the innermost grid loop: the rank is the fastest index.
-      os_ << ind() << "long long exo_block = " << (k_.clusterLoop ? "exo_tile * " + n + " + blockIdx.x % " + n : "exo_tile")
+      // The cluster loops are the innermost grid loops: the rank is the fastest index.
+      os_ << ind() << "long long exo_block = " << (!k_.clusterLoops.empty() ? "exo_tile * " + n + " + blockIdx.x % " + n : "exo_tile")
           << ";\n";
       printLinearGrid();
     }
@@ -614,7 +620,7 @@ private:
       index = "(long long)blockIdx.x / " + std::to_string(k_.clusterSize);
     }
     if (k_.gridLoops.empty()) return;
-    const size_t clusters = k_.gridLoops.size() - (k_.clusterLoop ? 1 : 0);  // loops over clusters
+    const size_t clusters = k_.tileDims();  // loops over clusters
     if (clusters == 2 && (!k_.instructions.empty() || k_.tileOrder.kind != Kernel::TileOrder::Kind::Default))
       return printGroupedGrid(index);
     os_ << ind() << "long long exo_block = " << (k_.rankLoops.empty() ? "blockIdx.x" : index) << ";\n";
@@ -640,15 +646,22 @@ private:
   /// bijection of [0, rows * columns) for any extents: groups of G along one dimension
   /// (row-major is groups of all the columns, column-major of all the rows).
   static constexpr int kGroupRows = 8;
-  /// In a cluster kernel the groups are of clusters: the cluster loop's iteration is the
-  /// block's rank, blockIdx.x % size (consecutive blocks form a cluster).
+  /// In a cluster kernel the groups are of clusters: the cluster loops' iterations are
+  /// the block's rank, blockIdx.x % size (consecutive blocks form a cluster), the
+  /// innermost loop fastest.
   void printGroupedGrid(std::string index) {
     using Kind = Kernel::TileOrder::Kind;
-    if (const Stmt* c = k_.clusterLoop) {
-      line(c->loc());
-      std::string type = c->var->type.scalarSpelling();
-      os_ << ind() << "const " << type << " " << c->var->name << " = (" << type << ")(blockIdx.x % " << k_.clusterSize
-          << ");  // the block's rank in its cluster\n";
+    if (!k_.clusterLoops.empty()) {
+      line(k_.clusterLoops.front()->loc());
+      for (const Stmt* c : k_.clusterLoops) {
+        const int64_t stride = clusterStride(k_, c);
+        std::string type = c->var->type.scalarSpelling();
+        std::string rank = stride == 1 ? "blockIdx.x % " + std::to_string(c->tripCount())
+                                        : "blockIdx.x / " + std::to_string(stride) + " % " + std::to_string(c->tripCount());
+        os_ << ind() << "const " << type << " " << c->var->name << " = (" << type << ")(" << rank << ");  // "
+            << (k_.clusterLoops.size() == 1 ? "the block's rank in its cluster" : "the block's coordinate in its cluster")
+            << "\n";
+      }
       if (!k_.persistent) {  // a persistent kernel's tile index walks clusters already
         os_ << ind() << "const long long exo_cluster = (long long)blockIdx.x / " << k_.clusterSize << ";\n";
         index = "exo_cluster";
@@ -743,6 +756,7 @@ private:
       case StmtKind::Assume:
         return;  // checked by the launcher
       case StmtKind::Instr: {
+        const std::string group = multicastGroupArgs(s);  // (its comment line before the #line)
         line(s.loc());
         // Generic writes of a tile that a TMA store reads: the writers fence them into
         // the async proxy before the barrier or arrival that orders them before the store.
@@ -771,13 +785,44 @@ private:
           else
             os_ << lowered(s.operands[i]);
         }
-        os_ << ");\n";
+        os_ << group << ");\n";
         return;
       }
       case StmtKind::Aligned:
       case StmtKind::Expects:
         return;  // inside an instruction's meaning, which is not printed
     }
+  }
+
+  /// A multicast that reaches part of a 2-D cluster (model/Multicast): a comment line
+  /// saying which blocks, and the CUDA form's last three arguments (the mask, this
+  /// block's share and the shares); "" for a copy to the whole cluster.
+  std::string multicastGroupArgs(const Stmt& s) {
+    if (!s.instr->async.cluster || s.instr->async.kind != AsyncRole::Kind::IssueRing || !k_.clustered()) return "";
+    const MulticastGroup g = multicastGroup(k_, s);
+    if (g.wholeCluster || g.axes.empty()) return "";
+    // The coordinates from the hardware rank (exo::sm90::gpu::cluster_coord), not the
+    // loop variables' names: a declaration in the block may shadow those.
+    std::string offset, share, same, shareOf;
+    for (const Stmt* l : k_.clusterLoops) {
+      const int64_t stride = clusterStride(k_, l);
+      const std::string coord =
+          "exo::sm90::gpu::cluster_coord(" + std::to_string(stride) + ", " + std::to_string(l->tripCount()) + ")";
+      bool axis = false;
+      for (const Stmt* a : g.axes) axis = axis || a == l;
+      if (axis) {
+        share = share.empty() ? coord : "(" + share + ") * " + std::to_string(l->tripCount()) + " + " + coord;
+        shareOf += (shareOf.empty() ? "'" : ", '") + l->var->name + "'";
+      } else {
+        offset += (offset.empty() ? "" : " + ") + (stride == 1 ? coord : coord + " * " + std::to_string(stride));
+        same += (same.empty() ? "'" : ", '") + l->var->name + "'";
+      }
+    }
+    std::ostringstream pattern;
+    pattern << "0x" << std::hex << g.basePattern << "u";
+    os_ << ind() << "// To the " << g.blocks << " blocks of the cluster with this block's " << same
+        << " (they copy the same box), this block issuing the share of its " << shareOf << ".\n";
+    return ", (std::uint16_t)(" + pattern.str() + " << (" + offset + ")), " + share + ", " + std::to_string(g.blocks);
   }
 
   /// A ring position in a persistent kernel's tile: the sequence's position.
@@ -979,7 +1024,7 @@ private:
         os_ << ind() << "  exo::sm90::gpu::mbarrier_init_fence();\n";
         os_ << ind() << "}\n";
         // In a cluster the other blocks' copies and arrivals reach these slots too.
-        os_ << ind() << (k_.clusterLoop ? "exo::sm90::gpu::cluster_sync();\n" : "__syncthreads();\n");
+        os_ << ind() << (k_.clusterLoops.empty() ? "__syncthreads();\n" : "exo::sm90::gpu::cluster_sync();\n");
       }
       return;
     }
@@ -1053,7 +1098,7 @@ private:
     }
     if (k_.persistent) {
       closingAt(k_.loc);
-      if (k_.clusterLoop)
+      if (!k_.clusterLoops.empty())
         os_ << ind() << "// Persistent: whole clusters, at most the SMs' worth (no more than the tiles), each running tiles in turn.\n";
       else
         os_ << ind() << "// Persistent: one block per SM (no more than the tiles), each running tiles in turn.\n";
@@ -1061,7 +1106,7 @@ private:
       os_ << ind() << "cudaError_t exo_attr = cudaGetDevice(&exo_device);\n";
       os_ << ind() << "if (exo_attr == cudaSuccess) exo_attr = cudaDeviceGetAttribute(&exo_sms, cudaDevAttrMultiProcessorCount, exo_device);\n";
       os_ << ind() << "if (exo_attr != cudaSuccess) return exo_attr;\n";
-      if (k_.clusterLoop) {  // whole clusters (exo_blocks counts the clusters' blocks), one at least
+      if (!k_.clusterLoops.empty()) {  // whole clusters (exo_blocks counts the clusters' blocks), one at least
         const std::string n = std::to_string(k_.clusterSize);
         os_ << ind() << "const long long exo_fit = exo_sms >= " << n << " ? exo_sms / " << n << " * " << n << " : " << n << ";\n";
         os_ << ind() << "if (exo_blocks > exo_fit) exo_blocks = exo_fit;\n";
@@ -1076,7 +1121,7 @@ private:
           << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << smem << ");\n";
       os_ << ind() << "if (exo_err != cudaSuccess) return exo_err;\n";
     }
-    if (k_.persistent && k_.clusterLoop) {
+    if (k_.persistent && !k_.clusterLoops.empty()) {
       // Whole clusters, no more than run at once (a GPC holds whole clusters: fewer than
       // the SMs' worth may fit; a cluster that waits for a free GPC would start only after
       // another has run all its tiles). The SMs' worth when the runtime cannot tell.

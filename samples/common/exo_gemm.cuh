@@ -8,7 +8,7 @@
 //            tma_gemm's indices allow): C is zeroed, then four blocks per tile each add
 //            their share of K to it atomically;
 //   persistent (samples/persistent_gemm): more 128 x 256 tiles than SMs and a short K (at
-//            most 16 steps of one 128-byte row, K % 4 steps): one block per SM runs tiles
+//            most 1024, K % 4 steps of one 128-byte row): one block per SM runs tiles
 //            in turn, the next tile's loads overlapping this one's epilogue (measured
 //            faster than tma_gemm only there: docs/perf-notes.md);
 //   tma_gemm (samples/tma_gemm): M % 128, N % 256, K % 64 (the fastest measured there);
@@ -17,8 +17,11 @@
 // exo::assume conditions.
 //
 //   persistent_cluster (samples/persistent_cluster_gemm): persistent_gemm in clusters of two
-//            blocks sharing B by TMA multicast; gemm_with() only (benchmarks), not chosen.
-// The launchers tma_gemm, splitk_gemm, persistent_gemm, persistent_cluster_gemm and ragged_gemm must be declared before this
+//            blocks sharing B by TMA multicast; gemm_with() only (benchmarks), not chosen;
+//   persistent_cluster2d (samples/persistent_cluster2d_gemm): in clusters of 2 x 2 blocks
+//            sharing A along cluster rows and B along cluster columns; gemm_with() only.
+// The launchers tma_gemm, splitk_gemm, persistent_gemm, persistent_cluster_gemm,
+// persistent_cluster2d_gemm and ragged_gemm must be declared before this
 // header (include their generated .cu files, or the headers of `exo-cuda --header`):
 // each sample is a kernel template with bf16, f16 and f32 (tf32) instances, whose launchers are
 // overloads of one name, so gemm() below picks the instance by its argument types.
@@ -33,7 +36,7 @@
 
 namespace exo_gemm {
 
-enum class Variant { None, SplitK, Persistent, Tma, Ragged, PersistentCluster };
+enum class Variant { None, SplitK, Persistent, Tma, Ragged, PersistentCluster, PersistentCluster2d };
 
 inline const char* name(Variant v) {
   switch (v) {
@@ -42,6 +45,7 @@ inline const char* name(Variant v) {
     case Variant::Tma: return "tma_gemm";
     case Variant::Ragged: return "ragged_gemm";
     case Variant::PersistentCluster: return "persistent_cluster_gemm";
+    case Variant::PersistentCluster2d: return "persistent_cluster2d_gemm";
     case Variant::None: break;
   }
   return "none";
@@ -63,6 +67,8 @@ inline bool admits(Variant v, int M, int N, int K, int bytes = 2) {
     case Variant::Ragged: return K % 8 == 0 && M <= 32768 && N <= 65536 && K <= 32768;
     case Variant::PersistentCluster:
       return M % 256 == 0 && N % 256 == 0 && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+    case Variant::PersistentCluster2d:
+      return M % 256 == 0 && N % 512 == 0 && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 32768;
     case Variant::None: break;
   }
   return false;
@@ -71,10 +77,11 @@ inline bool admits(Variant v, int M, int N, int K, int bytes = 2) {
 /// The variant gemm() runs for a shape on a GPU of `sms` multiprocessors, for inputs of
 /// `bytes` bytes.
 inline Variant choose(int M, int N, int K, int sms, int bytes = 2) {
-  const int bk = 128 / bytes;
   const long long blocks = M > 0 && N > 0 && M % 128 == 0 && N % 256 == 0 ? static_cast<long long>(M / 128) * (N / 256) : 0;
   if (admits(Variant::SplitK, M, N, K, bytes) && (K > 32768 || (2 * blocks <= sms && K >= 2048))) return Variant::SplitK;
-  if (admits(Variant::Persistent, M, N, K, bytes) && blocks > sms && K / bk <= 16) return Variant::Persistent;
+  // A short K: at most 1024 elements (16 steps of bf16 / f16, 32 of tf32; tf32 at
+  // 8192 x 8192 x 1024: 0.889 against tma_gemm's 0.869 of cuBLAS, twice, 2026-12-01).
+  if (admits(Variant::Persistent, M, N, K, bytes) && blocks > sms && K <= 1024) return Variant::Persistent;
   if (admits(Variant::Tma, M, N, K, bytes)) return Variant::Tma;
   if (admits(Variant::Ragged, M, N, K, bytes)) return Variant::Ragged;
   return Variant::None;
@@ -112,6 +119,7 @@ inline cudaError_t gemm_with(Variant v, int M, int N, int K, const T* A, const T
     case Variant::Tma: return ::tma_gemm(M, N, K, A, B, C, stream);
     case Variant::Ragged: return ::ragged_gemm(M, N, K, A, B, C, stream);
     case Variant::PersistentCluster: return ::persistent_cluster_gemm(M, N, K, A, B, C, stream);
+    case Variant::PersistentCluster2d: return ::persistent_cluster2d_gemm(M, N, K, A, B, C, stream);
     case Variant::None: break;
   }
   return cudaErrorInvalidValue;

@@ -54,31 +54,33 @@ inline bool rejects(const char* name, Launcher<T> gpu, cudaStream_t st, int M, i
   return c.expect_rejected(c.ok() ? gpu(M, N, K, dA, dB, dC, st) : cudaSuccess);
 }
 
-/// The sweep of a sample that tiles C by `mt` x 256 (one block, or a cluster of blocks
-/// along M) and K by 64, under the same assumes (M % mt, N % 256, K % 64, K > 0;
+/// The sweep of a sample that tiles C by `mt` x `nt` (one block of 128 x 256, or a
+/// cluster of blocks along M, or along M and N) and K by 64, under the same assumes
+/// (M % mt, N % nt, K % 64, K > 0;
 /// M <= 32768, N <= 65536, K <= 32768): nine sizes up to the largest M, N and K (the
 /// small first three only with EXO_GPU_SMALL=1), then six that the launcher must refuse.
 template <class T>
-inline bool sweep_tiles(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int mt, int kstep = 64) {
+inline bool sweep_tiles(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int mt, int kstep = 64,
+                        int nt = 256) {
   bool ok = true;
-  ok &= run<T>(name, cpu, gpu, st, mt, 256, 64);          // one tile, one k-step (no prefetch)
-  if (kstep != 64) ok &= run<T>(name, cpu, gpu, st, mt, 256, 3 * kstep);  // K a multiple of a narrower step only
-  ok &= run<T>(name, cpu, gpu, st, 2 * mt, 512, 192);     // 2 x 2 tiles, 3 k-steps
-  ok &= run<T>(name, cpu, gpu, st, 5 * mt, 256, 512);     // 5 x 1 tiles, 8 k-steps: the ring wraps twice
+  ok &= run<T>(name, cpu, gpu, st, mt, nt, 64);          // one tile, one k-step (no prefetch)
+  if (kstep != 64) ok &= run<T>(name, cpu, gpu, st, mt, nt, 3 * kstep);  // K a multiple of a narrower step only
+  ok &= run<T>(name, cpu, gpu, st, 2 * mt, 2 * nt, 192);  // 2 x 2 tiles, 3 k-steps
+  ok &= run<T>(name, cpu, gpu, st, 5 * mt, nt, 512);      // 5 x 1 tiles, 8 k-steps: the ring wraps twice
   if (!gpu::small_only()) {
-    ok &= run<T>(name, cpu, gpu, st, 8 * mt, 768, 320);   // 8 x 3 tiles, 5 k-steps
-    ok &= run<T>(name, cpu, gpu, st, 3 * mt, 1280, 4096); // 3 x 5 tiles, 64 k-steps
+    ok &= run<T>(name, cpu, gpu, st, 8 * mt, 3 * nt, 320);  // 8 x 3 tiles, 5 k-steps
+    ok &= run<T>(name, cpu, gpu, st, 3 * mt, 5 * nt, 4096); // 3 x 5 tiles, 64 k-steps
     ok &= run<T>(name, cpu, gpu, st, 2048, 2048, 1024);   // 128 blocks
-    ok &= run<T>(name, cpu, gpu, st, 32768, 256, 64);     // the largest M
+    ok &= run<T>(name, cpu, gpu, st, 32768, nt, 64);      // the largest M
     ok &= run<T>(name, cpu, gpu, st, mt, 65536, 64);      // the largest N
-    ok &= run<T>(name, cpu, gpu, st, mt, 256, 32768);     // the largest K (512 k-steps)
+    ok &= run<T>(name, cpu, gpu, st, mt, nt, 32768);      // the largest K (512 k-steps)
   }
-  ok &= rejects<T>(name, gpu, st, mt - 32, 256, 64);      // M % mt != 0
-  ok &= rejects<T>(name, gpu, st, mt, 136, 64);           // N % 256 != 0
-  ok &= rejects<T>(name, gpu, st, mt, 256, kstep * 3 / 4); // K not a multiple of the k-step (48 for 64)
-  ok &= rejects<T>(name, gpu, st, mt, 256, 0);            // K == 0
-  ok &= rejects<T>(name, gpu, st, 32768 + mt, 256, 64);   // M > 32768 (C's index M * N would overflow int at N = 65536)
-  ok &= rejects<T>(name, gpu, st, mt, 256, 32832);        // K > 32768
+  ok &= rejects<T>(name, gpu, st, mt - 32, nt, 64);       // M % mt != 0
+  ok &= rejects<T>(name, gpu, st, mt, nt - 120, 64);      // N % nt != 0 (136 for 256)
+  ok &= rejects<T>(name, gpu, st, mt, nt, kstep * 3 / 4); // K not a multiple of the k-step (48 for 64)
+  ok &= rejects<T>(name, gpu, st, mt, nt, 0);             // K == 0
+  ok &= rejects<T>(name, gpu, st, 32768 + mt, nt, 64);    // M > 32768 (C's index M * N would overflow int at N = 65536)
+  ok &= rejects<T>(name, gpu, st, mt, nt, 32832);         // K > 32768
   return ok;
 }
 /// Blocks of 128 x 256 (hopper_gemm, tma_gemm, wgmma_gemm).
@@ -95,6 +97,11 @@ inline bool sweep_128x256(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStr
 template <class T>
 inline bool sweep_256x256x64(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st) {
   return sweep_tiles<T>(name, cpu, gpu, st, 256);
+}
+/// Clusters of 2 x 2 blocks of 128 x 256 (cluster2d_gemm).
+template <class T>
+inline bool sweep_256x512x64(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st) {
+  return sweep_tiles<T>(name, cpu, gpu, st, 256, 64, 512);
 }
 
 /// The sweep of a sample that takes any M, N and K with K % 8 == 0 (hopper_gemm: TMA fills
@@ -124,33 +131,35 @@ inline bool sweep_any_k8(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStre
   return ok;
 }
 
-/// The sweep of a persistent sample (persistent_gemm: tiles of mt = 128 x 256;
-/// persistent_cluster_gemm: cluster tiles of mt = 256 x 256, two blocks along M), K in
-/// steps of one 128-byte row, bk = 128 / sizeof(T), a multiple of 4 of them: M % mt,
-/// N % 256, K % (4 bk), K > 0; M <= 32768, N <= 65536, K <= 32768. One block (cluster)
-/// per SM (pair of SMs) runs tiles in turn: the sizes with more tiles than the H200's 132
-/// SMs make every block run several (its rings continuing from tile to tile).
+/// The sweep of a persistent sample (persistent_gemm: tiles of mt x nt = 128 x 256;
+/// persistent_cluster_gemm: cluster tiles of 256 x 256, two blocks along M;
+/// persistent_cluster2d_gemm: 256 x 512, 2 x 2 blocks), K in steps of one 128-byte row,
+/// bk = 128 / sizeof(T), a multiple of 4 of them: M % mt, N % nt, K % (4 bk), K > 0;
+/// M <= 32768, N <= 65536, K <= 32768. One block (cluster) per SM (group of SMs) runs
+/// tiles in turn: the sizes with more tiles than the H200's 132 SMs make every block run
+/// several (its rings continuing from tile to tile).
 template <class T>
-inline bool sweep_persistent(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int mt = 128) {
+inline bool sweep_persistent(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int mt = 128,
+                             int nt = 256) {
   const int ks = static_cast<int>(128 / sizeof(T)) * 4;  // one period of the ring: 4 K steps
   bool ok = true;
-  ok &= run<T>(name, cpu, gpu, st, mt, 256, ks);            // one tile, one period
-  ok &= run<T>(name, cpu, gpu, st, 2 * mt, 512, 3 * ks);    // 2 x 2 tiles, 3 periods
+  ok &= run<T>(name, cpu, gpu, st, mt, nt, ks);             // one tile, one period
+  ok &= run<T>(name, cpu, gpu, st, 2 * mt, 2 * nt, 3 * ks); // 2 x 2 tiles, 3 periods
   ok &= run<T>(name, cpu, gpu, st, 2048, 4608, ks);         // 288 tiles (mt 128): 2 or 3 per block, one period each
   if (!gpu::small_only()) {
     ok &= run<T>(name, cpu, gpu, st, 4096, 8192, 2 * ks);   // 1024 tiles (mt 128): 7 or 8 per block
     ok &= run<T>(name, cpu, gpu, st, 2048, 2048, 4096);     // 128 tiles (mt 128: fewer than the SMs)
     ok &= run<T>(name, cpu, gpu, st, 1280, 3072, 16 * ks);  // 120 tiles (mt 128), long K
-    ok &= run<T>(name, cpu, gpu, st, 32768, 256, ks);       // the largest M: tiles down one column
+    ok &= run<T>(name, cpu, gpu, st, 32768, nt, ks);        // the largest M: tiles down one column
     ok &= run<T>(name, cpu, gpu, st, mt, 65536, ks);        // the largest N: 256 tiles along one row
-    ok &= run<T>(name, cpu, gpu, st, mt, 256, 32768);       // the largest K
+    ok &= run<T>(name, cpu, gpu, st, mt, nt, 32768);        // the largest K
   }
-  ok &= rejects<T>(name, gpu, st, mt - 32, 256, ks);        // M % mt != 0
-  ok &= rejects<T>(name, gpu, st, mt, 136, ks);             // N % 256 != 0
-  ok &= rejects<T>(name, gpu, st, mt, 256, 3 * ks / 4);     // K % (4 bk) != 0 (the ring's period)
-  ok &= rejects<T>(name, gpu, st, mt, 256, 0);              // K == 0
-  ok &= rejects<T>(name, gpu, st, 32768 + mt, 256, ks);     // M > 32768
-  ok &= rejects<T>(name, gpu, st, mt, 256, 32768 + ks);     // K > 32768
+  ok &= rejects<T>(name, gpu, st, mt - 32, nt, ks);         // M % mt != 0
+  ok &= rejects<T>(name, gpu, st, mt, nt - 120, ks);        // N % nt != 0 (136 for 256)
+  ok &= rejects<T>(name, gpu, st, mt, nt, 3 * ks / 4);      // K % (4 bk) != 0 (the ring's period)
+  ok &= rejects<T>(name, gpu, st, mt, nt, 0);               // K == 0
+  ok &= rejects<T>(name, gpu, st, 32768 + mt, nt, ks);      // M > 32768
+  ok &= rejects<T>(name, gpu, st, mt, nt, 32768 + ks);      // K > 32768
   return ok;
 }
 

@@ -54,6 +54,10 @@
 #include <exo/sm90.hpp>
 #include EXO_GENERATED_CLUSTER  // ::cluster_gemm(..., cudaStream_t): hopper_gemm by clusters of 2 sharing B (multicast)
 #endif
+#ifdef EXO_GENERATED_CLUSTER2D
+#include <exo/sm90.hpp>
+#include EXO_GENERATED_CLUSTER2D  // ::cluster2d_gemm(..., cudaStream_t): clusters of 2 x 2 sharing A and B (multicast)
+#endif
 #ifdef EXO_GENERATED_RAGGED
 #include <exo/sm90.hpp>
 #include EXO_GENERATED_RAGGED  // ::ragged_gemm(..., cudaStream_t): hopper_gemm for any M, N, K % 8
@@ -122,6 +126,9 @@ const Ours kOurs[] = {
 #endif
 #ifdef EXO_GENERATED_CLUSTER
     {"cluster_gemm", ::cluster_gemm, [](int M, int N, int K) { return M % 256 == 0 && N % 256 == 0 && K % 64 == 0; }},
+#endif
+#ifdef EXO_GENERATED_CLUSTER2D
+    {"cluster2d_gemm", ::cluster2d_gemm, [](int M, int N, int K) { return M % 256 == 0 && N % 512 == 0 && K % 64 == 0; }},
 #endif
 #ifdef EXO_GENERATED_SPLITK
     {"splitk_gemm", splitk_zeroed,

@@ -28,7 +28,10 @@ SIZES = [64, 96, 128, 256, 512, 24576, 32, 16, 8, 4, 1]  # candidate values for 
 # Sources whose second size would launch too many emulated threads (one OS thread per
 # CUDA thread) for the test's time: batched_gemm at 128 is 128 blocks of 384 threads in
 # each of its three instances and two orders; at 64 (32 blocks) it covers every statement.
-SIZES_FOR = {"batched_gemm.exo.cpp": [64]}
+# One size where the next accepted candidate would not fit the buffers or take minutes
+# (cluster2d_gemm, persistent_cluster2d_gemm: 24576 after 512).
+SIZES_FOR = {"batched_gemm.exo.cpp": [64], "cluster2d_gemm.exo.cpp": [512], "persistent_cluster2d_gemm.exo.cpp": [512],
+             "ok_cluster2d_masks.cpp": [256]}
 BUFFER = 1 << 22  # elements per pointer parameter (the sizes above stay inside it)
 
 LAUNCHER = re.compile(r"^cudaError_t (\w+)\((.*), cudaStream_t \w+ = 0\) \{$", re.M)

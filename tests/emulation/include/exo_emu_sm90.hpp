@@ -498,6 +498,7 @@ inline void mbarrier_init_fence() {}
 // Thread-block clusters (cuda_runtime.h runs a cluster's blocks as one group).
 inline unsigned cluster_rank() { return exo_emu::rank; }
 inline unsigned cluster_blocks() { return exo_emu::clusterBlocks; }
+inline int cluster_coord(unsigned stride, unsigned trip) { return static_cast<int>(cluster_rank() / stride % trip); }
 inline void cluster_sync() { exo_emu::barrier(); }
 // Distributed shared memory: the same offset in block `rank`'s buffer.
 template <class T>
@@ -540,30 +541,44 @@ void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int 
   tma_load_swizzled<T, R, C, S>(dst, map, ld, r0, c0, ring, position);
 }
 
-// Block `rank` of n copies rows [rank R / n, (rank + 1) R / n) of the box to the same
-// tile offset in every block of the cluster, each share completing its bytes on the
-// slot at the same offset in that block; this block announces the whole box (one
-// arrival, R x 64 elements) on its own slot, so its position completes once all n
-// shares were issued (and its count reached). The tensor map's box is one share.
+// The block with index `share` among the `shares` blocks of `mask` copies rows
+// [share R / shares, (share + 1) R / shares) of the box to the same tile offset in every
+// block of the mask, each share completing its bytes on the slot at the same offset in
+// that block; this block announces the whole box (one arrival, R x 64 elements) on its
+// own slot, so its position completes once all the shares were issued (and its count
+// reached). The tensor map's box is one share.
 template <class T, int R, int C, int S>
 void tma_load_sw128_multicast(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
-                              int position) {
+                              int position, std::uint16_t mask, int share, int shares) {
   static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
-  const unsigned n = exo_emu::clusterBlocks, rank = exo_emu::rank;
+  const unsigned n = exo_emu::clusterBlocks;
+  int members = 0;
+  for (unsigned k = 0; k < n; ++k) members += (mask >> k) & 1;
+  if ((mask >> n) != 0 || !((mask >> exo_emu::rank) & 1) || members != shares || share < 0 || share >= shares)
+    emu::fail("a multicast mask outside the cluster, without this block, or not of `shares` blocks");
   // Whole 8-row groups per share: the 128-byte swizzle repeats every 8 rows.
-  if (R % (8 * static_cast<int>(n)) != 0) emu::fail("multicast box rows are not a multiple of 8 x the cluster's blocks");
-  const int share = R / static_cast<int>(n);
-  unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, share);  // the map's box is one share
+  if (R % (8 * shares) != 0) emu::fail("multicast box rows are not a multiple of 8 x the blocks it reaches");
+  const int rows = R / shares;
+  unsigned char* tile = emu::checked_tile(&dst[0][0], map, ld, rows);  // the map's box is one share
   const std::uint64_t* slot = &ring[position % S];
   emu::arrive(slot, position, S);
   emu::phases[{slot, position}].bytes += static_cast<long long>(R) * C * sizeof(T);
   for (unsigned k = 0; k < n; ++k) {
+    if (!((mask >> k) & 1)) continue;
     const std::uint64_t* peerSlot = emu::in_block(slot, k);
     emu::check_previous(peerSlot, position, S);
-    emu::phases[{peerSlot, position}].bytes -= static_cast<long long>(share) * C * sizeof(T);
-    const int from = static_cast<int>(rank) * share;
-    emu::pendingTma.push_back({peerSlot, position, emu::box_copy(emu::in_block(tile, k), map, from, from + share, r0, c0)});
+    emu::phases[{peerSlot, position}].bytes -= static_cast<long long>(rows) * C * sizeof(T);
+    const int from = share * rows;
+    emu::pendingTma.push_back({peerSlot, position, emu::box_copy(emu::in_block(tile, k), map, from, from + rows, r0, c0)});
   }
+}
+// The whole cluster: the block of rank r issues share r of n.
+template <class T, int R, int C, int S>
+void tma_load_sw128_multicast(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0, std::uint64_t (&ring)[S],
+                              int position) {
+  const unsigned n = exo_emu::clusterBlocks;
+  tma_load_sw128_multicast(dst, map, ld, r0, c0, ring, position, static_cast<std::uint16_t>((1u << n) - 1),
+                           static_cast<int>(exo_emu::rank), static_cast<int>(n));
 }
 
 template <class T, int R, int C, int S>

@@ -4,7 +4,7 @@
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
 #include <exo/sm90.hpp>
 
-// CHECK: err_cluster_loop.cpp:[[@LINE+3]]:3: error: a 'block_in_cluster' loop must be the innermost block loop (its iterations are one cluster's blocks)
+// CHECK: err_cluster_loop.cpp:[[@LINE+3]]:3: error: a 'block_in_cluster' loop must be one of the innermost block loops (their iterations are one cluster's blocks)
 [[exo::kernel]]
 void outer(int M, float* __restrict__ C) {
   [[exo::parallel(block_in_cluster)]] for (int c = 0; c < 2; ++c)
@@ -31,7 +31,7 @@ void from_one(int M, float* __restrict__ C) {
   }
 }
 
-// CHECK: err_cluster_loop.cpp:[[@LINE+10]]:7: error: 'exo::sm90::tma_load_sw128_multicast' splits its box of 16 rows among the cluster's 4 blocks in whole groups of 8 rows (the swizzle's period); use a box whose rows are a multiple of 32
+// CHECK: err_cluster_loop.cpp:[[@LINE+10]]:7: error: 'exo::sm90::tma_load_sw128_multicast' splits its box of 16 rows among the 4 blocks of the cluster that receive it, in whole groups of 8 rows (the swizzle's period); use a box whose rows are a multiple of 32
 [[exo::kernel]]
 void small_box(int M, const exo::bf16* __restrict__ A) {
   exo::assume(M > 0 && M <= 1024);

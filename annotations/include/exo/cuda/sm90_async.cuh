@@ -169,6 +169,15 @@ __device__ __forceinline__ unsigned cluster_blocks() {
   return n;
 }
 
+// The block's coordinate along one dimension of a 2-D (or 3-D) cluster whose rank
+// linearizes its block_in_cluster loops, the innermost fastest: the rank's digit of
+// `stride` (the product of the inner loops' trip counts) in base `trip`. The printer
+// spells multicast masks and shares with it, not with the source's loop variables,
+// whose names a declaration inside the block may shadow.
+__device__ __forceinline__ int cluster_coord(unsigned stride, unsigned trip) {
+  return static_cast<int>(cluster_rank() / stride % trip);
+}
+
 // Every thread of every block of the cluster: what each did before happens before what
 // any does after (release / acquire at cluster scope).
 __device__ __forceinline__ void cluster_sync() {
@@ -371,22 +380,31 @@ __device__ __forceinline__ void tma_load_3d(T (&dst)[R][C], const CUtensorMap* m
   tma_load_3d<T, 1, R, C, S>(reinterpret_cast<T (&)[1][R][C]>(dst), map, depth, rows, ld, d0, r0, c0, ring, position);
 }
 
-// tma_load_sw128_multicast: the cluster's n blocks each copy R / n rows of the box (this
-// block's share: rows rank * R / n ..) into the tile of every block, at the same offset
-// (whole 8-row groups, so the 128-byte swizzle, a function of the shared address, lands
-// as for the whole box; the tensor map's box is R / n rows); each block announces the
-// whole box's bytes on its own slot, which the n shares complete.
+// tma_load_sw128_multicast: the `shares` blocks of the cluster in `mask` each copy R /
+// shares rows of the box (this block's share: rows share * R / shares ..) into the
+// tile of every block in the mask, at the same offset (whole 8-row groups, so the
+// 128-byte swizzle, a function of the shared address, lands as for the whole box; the
+// tensor map's box is R / shares rows); each block announces the whole box's bytes on
+// its own slot, which the shares complete. The mask and this block's share come from
+// the printer (model/Multicast: the blocks of a 2-D cluster that copy the same box).
+template <class T, int R, int C, int S>
+__device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0,
+                                                         int c0, std::uint64_t (&ring)[S], int position,
+                                                         std::uint16_t mask, int share, int shares) {
+  static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
+  (void)ld;  // the map carries the pitch
+  const int rows = R / shares;
+  std::uint64_t* bar = &ring[position % S];
+  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * C * sizeof(T)));
+  tma_load_2d_multicast(&dst[share * rows][0], map, c0, r0 + share * rows, bar, mask);
+}
+// The whole cluster: the block of rank r issues share r of n.
 template <class T, int R, int C, int S>
 __device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0,
                                                          int c0, std::uint64_t (&ring)[S], int position) {
-  static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
-  (void)ld;  // the map carries the pitch
-  const unsigned n = cluster_blocks(), rank = cluster_rank();
-  const int share = R / static_cast<int>(n);
-  std::uint64_t* bar = &ring[position % S];
-  mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(R * C * sizeof(T)));
-  tma_load_2d_multicast(&dst[rank * share][0], map, c0, r0 + static_cast<int>(rank) * share, bar,
-                        static_cast<std::uint16_t>((1u << n) - 1));
+  const unsigned n = cluster_blocks();
+  tma_load_sw128_multicast(dst, map, ld, r0, c0, ring, position, static_cast<std::uint16_t>((1u << n) - 1),
+                           static_cast<int>(cluster_rank()), static_cast<int>(n));
 }
 
 // mbarrier_wait_ring: position p is slot p mod S in phase floor(p / S), whose parity the
