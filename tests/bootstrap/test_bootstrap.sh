@@ -72,7 +72,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # 1. Bare machine, the configured sources have every package.
 d=$tmp/bare; make_shims "$d" no always; run_case "$d"
 check bare "exits 0 (rc=$rc; output: ${out: -300})" test "$rc" -eq 0
-for p in clang-22 libclang-22-dev llvm-22-dev libclang-cpp22-dev llvm-22-tools libz3-dev libgtest-dev cmake; do
+for p in clang-22 libclang-22-dev llvm-22-dev libclang-cpp22-dev llvm-22-tools libz3-dev libgtest-dev cmake pre-commit; do
   check bare "asks apt-get install for $p" bash -c "grep '^apt-get install ' '$d/log' | grep -qw -- '$p'"
 done
 common_checks bare "$d"

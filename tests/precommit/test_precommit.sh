@@ -63,7 +63,7 @@ cases "$tmp/plain" "git hook"
 
 echo "== .pre-commit-hooks.yaml with pre-commit"
 if ! command -v pre-commit >/dev/null; then
-  echo "SKIPPED: the 'pre-commit' tool is not installed (pip install pre-commit); .pre-commit-hooks.yaml was not tested"
+  echo "SKIPPED: the 'pre-commit' tool is not installed (scripts/bootstrap installs Debian's; or pip install pre-commit); .pre-commit-hooks.yaml was not tested"
   exit 77
 fi
 export PRE_COMMIT_HOME=$tmp/pre-commit-home
