@@ -14,8 +14,11 @@
 // only by cluster-wide ring edges, which reach every block), and the deadlock argument
 // of one block (every wait's position is signalled earlier in the sequential program)
 // holds for all of them at once.
+#include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "checker/Checks.h"
 #include "model/ExprPrinter.h"
@@ -58,18 +61,16 @@ void checkClusters(const Kernel& k, DiagSink& sink) {
     if (group.axes.empty()) {
       if (k.clusterLoops.size() > 1) {
         // Each operand with the loops it depends on: "its operand 'e' on 'y' and 'x'".
-        std::string why;
-        for (size_t k2 = 0; k2 < group.excluded.size(); ++k2) {
-          const size_t i = group.excluded[k2].second;
-          bool first = true;
-          for (size_t j = 0; j < k2; ++j) first = first && group.excluded[j].second != i;
-          if (!first) continue;
-          std::string loops;
-          for (size_t j = k2; j < group.excluded.size(); ++j)
-            if (group.excluded[j].second == i)
-              loops += (loops.empty() ? "'" : " and '") + group.excluded[j].first->var->name + "'";
-          why += (why.empty() ? "its operand '" : ", '") + printExpr(*s.operands[i]) + "' on " + loops;
+        std::vector<std::pair<size_t, std::string>> byOperand;
+        for (const auto& [loop, i] : group.excluded) {
+          const std::string name = "'" + loop->var->name + "'";
+          auto same = std::find_if(byOperand.begin(), byOperand.end(), [i = i](const auto& o) { return o.first == i; });
+          if (same == byOperand.end()) byOperand.emplace_back(i, name);
+          else same->second += " and " + name;
         }
+        std::string why;
+        for (const auto& [i, loops] : byOperand)
+          why += (why.empty() ? "its operand '" : ", '") + printExpr(*s.operands[i]) + "' on " + loops;
         sink.diag(DiagID::err_cluster_instr, s.range,
                   {s.instr->name, "copies a box that depends on every 'block_in_cluster' loop (" + why +
                                       "), so no other block of the cluster receives the same box: use the copy without "

@@ -3,6 +3,7 @@
 #include "model/Roles.h"
 #include "model/Walk.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -263,15 +264,18 @@ private:
     // Loops of both paths (a common prefix of containers).
     size_t prefix = 0;
     while (prefix < a.path.size() && prefix < x.path.size() && a.path[prefix] == x.path[prefix]) ++prefix;
-    std::set<const Stmt*> common;
+    // Outermost first (program order, not by address: the definitions below go to the
+    // solver in this order, and the witnesses depend on it).
+    std::vector<const Stmt*> common;
     for (size_t i = 0; i < a.path.size() && i < x.path.size() && a.path[i].container == x.path[i].container; ++i)
-      if (a.path[i].container->kind == StmtKind::For) common.insert(a.path[i].container);
+      if (a.path[i].container->kind == StmtKind::For) common.push_back(a.path[i].container);
+    auto isCommon = [&](const Stmt* l) { return std::find(common.begin(), common.end(), l) != common.end(); };
     const Stmt* innermostCommonSeq = nullptr;
     for (const Stmt* l : enclosingLoops(a.path))
-      if (common.count(l) && l->loop == LoopKind::Seq) innermostCommonSeq = l;
+      if (isCommon(l) && l->loop == LoopKind::Seq) innermostCommonSeq = l;
     std::vector<const Stmt*> ownSeq;
     for (const Stmt* l : enclosingLoops(a.path))
-      if (!common.count(l) && l->loop == LoopKind::Seq) ownSeq.push_back(l);
+      if (!isCommon(l) && l->loop == LoopKind::Seq) ownSeq.push_back(l);
     if (ownSeq.size() > 1)
       throw Unprovable{a.stmt, "an await of its queue (noted) is nested in two sequential loops that the issue is not in"};
     const Stmt* free = ownSeq.empty() ? innermostCommonSeq : ownSeq[0];
@@ -303,7 +307,7 @@ private:
     Poly R = gW - gX - Poly::constant(pending) - Poly::atom(j).scaled(per);
     z3::expr J = enc_.atomExpr(j);
     z3::expr lowest = q_.ctx.int_val(0);
-    if (common.count(free)) {
+    if (isCommon(free)) {
       // Same iteration only when the await comes after the issue in the loop's body.
       z3::expr i = enc_.atomExpr(xs.inst.iter.at(free));
       std::map<const Stmt*, int> same = c.w.iter;

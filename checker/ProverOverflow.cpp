@@ -596,7 +596,12 @@ private:
       s.add(x >= enc.wideVal(r.lo) && x <= enc.wideVal(r.hi));
     };
     for (const auto& [v, atom] : enc.params()) bound(v, atom);
-    for (const auto& [v, atom] : inst.loopVar) bound(v, atom);
+    // The loop variables outermost first (not by address: the solver's history, and so
+    // the witness, depends on the order of its assertions).
+    std::set<const Var*> bounded;
+    for (const Stmt* l : inst.loops)
+      if (auto it = inst.loopVar.find(l->var); it != inst.loopVar.end() && bounded.insert(l->var).second)
+        bound(it->first, it->second);
   }
 
   void askSolver(Root& root, const std::vector<const Operation*>& pending) {
@@ -922,6 +927,22 @@ private:
     visit(e);
   }
 
+  /// `params` in the kernel's declaration order (any not among its parameters after
+  /// them, by name and place).
+  std::vector<const Var*> inOrder(const std::set<const Var*>& params) const {
+    std::vector<const Var*> out;
+    for (const Var* p : k_.params)
+      if (params.count(p)) out.push_back(p);
+    std::vector<const Var*> rest;
+    for (const Var* p : params)
+      if (std::find(out.begin(), out.end(), p) == out.end()) rest.push_back(p);
+    std::stable_sort(rest.begin(), rest.end(), [](const Var* a, const Var* b) {
+      return a->name != b->name ? a->name < b->name : a->loc.raw < b->loc.raw;
+    });
+    out.insert(out.end(), rest.begin(), rest.end());
+    return out;
+  }
+
   /// A note with a fix-it inserting `exo::assume(p <= B ...)` at the top of the kernel:
   /// the largest B that the intervals prove the operation (and the rest of cover_) safe
   /// with, every parameter they depend on bounded by B, and also made non-negative when
@@ -973,8 +994,9 @@ private:
         else hi = mid - 1;
       }
       if (check(lo, nonNegative) != Settled::Proven) continue;
-      // Only the parameters that need a lower bound get one.
-      for (const Var* p : params) {
+      // Only the parameters that need a lower bound get one: tried in declaration order
+      // (not by address: which of two parameters keeps its bound depends on the order).
+      for (const Var* p : inOrder(params)) {
         if (!nonNegative.count(p)) continue;
         nonNegative.erase(p);
         if (check(lo, nonNegative) != Settled::Proven) nonNegative.insert(p);

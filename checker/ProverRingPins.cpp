@@ -1,5 +1,6 @@
 #include "checker/ProverRingPins.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -131,16 +132,19 @@ struct Near {
 std::optional<Near> nearInstance(Queries& q, const PlacedStmt& st, const Side& anchor, int offset) {
   Encoder& enc = q.enc;
   const Path& ap = anchor.site->path;
-  std::set<const Stmt*> common;
+  // Outermost first (program order, not by address: the definitions below go to the
+  // solver in this order, and the witnesses depend on it).
+  std::vector<const Stmt*> common;
   const Stmt* innerSeq = nullptr;
   for (size_t i = 0; i < st.path.size() && i < ap.size() && st.path[i].container == ap[i].container; ++i)
     if (st.path[i].container->kind == StmtKind::For) {
-      common.insert(st.path[i].container);
+      common.push_back(st.path[i].container);
       if (st.path[i].container->loop == LoopKind::Seq) innerSeq = st.path[i].container;
     }
   if (offset && !innerSeq) return std::nullopt;
   for (const Stmt* l : enclosingLoops(st.path))
-    if (l->loop == LoopKind::Seq && !common.count(l)) return std::nullopt;  // which iteration: not modelled
+    if (l->loop == LoopKind::Seq && std::find(common.begin(), common.end(), l) == common.end())
+      return std::nullopt;  // which iteration: not modelled
   std::vector<z3::expr> ranges;
   Instance inst = enc.instantiateApart(st.path, "near.", ranges);
   std::string why;

@@ -1,5 +1,6 @@
 #include "checker/ProverRings.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -70,10 +71,15 @@ public:
   }
 
   /// The protocol of every ring: arrivals (R2), waits satisfiable (R3), phases (R4).
+  /// Rings in the order of their first statement in the program (not by address: the
+  /// diagnostics' order and the solver's history, so the witnesses, must not depend on
+  /// where the heap put the Vars).
   void checkRings() {
-    std::set<const Var*> rings;
+    std::vector<const Var*> rings;
     for (const PlacedStmt& p : instrs_)
-      if (p.stmt->instr->async.ring()) rings.insert(ringOf(*p.stmt));
+      if (p.stmt->instr->async.ring())
+        if (const Var* ring = ringOf(*p.stmt); std::find(rings.begin(), rings.end(), ring) == rings.end())
+          rings.push_back(ring);
     for (const Var* ring : rings) {
       if (!ring) continue;
       try {
@@ -311,7 +317,9 @@ public:
         // Copies: some group signals it. Arrivals: every arriving thread does, through
         // one of the arrival statements.
         z3::expr signalled = q_.ctx.bool_val(false);
-        std::map<const PlacedStmt*, z3::expr> allOf;  // arrivals: every thread of the statement
+        // Arrivals: every thread of the statement, per statement in the order of the
+        // signalers (program order).
+        std::vector<std::pair<const PlacedStmt*, z3::expr>> allOf;
         for (const Signaler& g : signalers) {
           Pinned pc = pinAt(*g.stmt, pw, w->path, wi, std::nullopt, tag++, g.tuple ? &*g.tuple : nullptr);
           for (const z3::expr& d : pc.defs) s.add(d);
@@ -320,9 +328,9 @@ public:
             signalled = signalled || before;
             continue;
           }
-          auto it = allOf.find(g.stmt);
+          auto it = std::find_if(allOf.begin(), allOf.end(), [&](const auto& e) { return e.first == g.stmt; });
           if (it == allOf.end())
-            allOf.emplace(g.stmt, before);
+            allOf.emplace_back(g.stmt, before);
           else
             it->second = it->second && before;
         }

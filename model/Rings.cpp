@@ -77,12 +77,14 @@ std::optional<RingThreads> ringThreads(const Kernel& k, const Stmt& arrive, std:
   for (size_t i = 0; i < path.size(); ++i) {
     const Stmt* s = path[i];
     if (s->kind != StmtKind::If || !s->cond || !firstVarIn(s->cond, threadVars)) continue;
-    std::set<const Var*> others;
+    // The first other variable the condition reads (in its order, not by address: it
+    // names the variable in the message).
+    const Var* other = nullptr;
     forEachExpr(s->cond, [&](const Expr& x) {
-      if (x.var && !threadVars.count(x.var)) others.insert(x.var);
+      if (!other && x.var && !threadVars.count(x.var)) other = x.var;
     });
-    if (!others.empty()) {
-      why = "a condition around it reads both a parallel loop variable and '" + (*others.begin())->name +
+    if (other) {
+      why = "a condition around it reads both a parallel loop variable and '" + other->name +
             "': split it into a role condition (on the parallel loop variables only) and one on the rest";
       return std::nullopt;
     }
