@@ -84,6 +84,9 @@ z3::solver& Queries::base() {
 z3::solver Queries::newSolver() {
   // The plain SMT core: no per-query tactic selection (most queries are tiny).
   z3::solver s(ctx, z3::solver::simple());
+  // A new solver may reuse a freed one's address: its work starts from 0, not from the
+  // counter seen for that address (which made the total depend on the heap).
+  workSeen_.erase(static_cast<Z3_solver>(s));
   z3::params p(ctx);
   // A deterministic resource limit, not a wall-clock timeout: the verdict (and so the
   // diagnostics and the exit code) must not depend on the machine's load.
