@@ -107,7 +107,7 @@ void checkAlignments(const KernelFacts& facts, ProverStats& stats, const ProverL
       reported.insert(call);
       sink.diag(DiagID::err_cannot_prove, call->range,
                 {"that " + what + " is " + std::to_string(st.step) + "-byte aligned, as '" + call->instr->name + "' requires",
-                 "its index " + why});
+                 "its index cannot be modelled: " + why});
       continue;
     }
     Poly bytes = linear->scaled(v.type.scalarBytes());

@@ -99,8 +99,11 @@ public:
   z3::expr outsideExtent(const Poly& idx, const std::vector<Poly>& extents, const Side& side);
 
 private:
-  bool provenInRange(const Poly& r, int p, const Side& side);
+  /// 0 <= r < P for every instance of `side`, P the atom `p` or, when p < 0, the constant `radix`.
+  bool provenInRange(const Poly& r, int p, const Side& side, int64_t radix = 0);
   z3::expr equalIndex(const Poly& a, const Poly& b, const Side& sa, const Side& sb, int depth = 0);
+  /// a == b for linear a, b split by a constant radix (see the definition); nullopt if no split applies.
+  std::optional<z3::expr> equalByRadix(const Poly& a, const Poly& b, const Side& sa, const Side& sb, int depth);
 
   z3::solver& base();
 

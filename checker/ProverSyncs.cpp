@@ -38,6 +38,15 @@ ScopeSet SyncsInEffect::syncsIn(const Stmt* blk, int lo2, int hi2, int side) con
         for (const Collective& col : collectives())
           if (only >> static_cast<int>(col.id) & 1) out.conditional.push_back({c, branch == 0, col.id, side});
       }
+    // Barriers in the body of a sequential loop whose trip count is symbolic run when its
+    // first iteration does (`lo < hi`; a loop compared in another type, or counting
+    // down, leaves them uncounted: conservative).
+    if (c->kind == StmtKind::For && c->loop == LoopKind::Seq && c->tripCount() < 0 && c->step > 0 && !c->compareAs &&
+        c->lo && c->hi) {
+      uint32_t only = guaranteed(c->forBody()).mask & ~out.mask;
+      for (const Collective& col : collectives())
+        if (only >> static_cast<int>(col.id) & 1) out.conditional.push_back({c, true, col.id, side});
+    }
   }
   if (virtualSync.container == blk && lo2 < 2 * virtualSync.before - 1 && 2 * virtualSync.before - 1 < hi2)
     out.add(virtualSync.scope);
@@ -171,6 +180,21 @@ auto encodeOnSide(const Side& side, z3::solver& s, Encode&& encode) {
   return value;
 }
 
+/// Whether a conditional barrier runs, in `inst` (the iteration it shares with its side):
+/// its `if` goes its way, or its loop's first iteration runs. nullopt if the condition
+/// cannot be encoded (the barrier then stays uncounted: conservative).
+std::optional<z3::expr> barrierRuns(Queries& q, const ConditionalSync& cs, Instance& inst, std::string& why) {
+  const Stmt* g = cs.guard;
+  if (g->kind == StmtKind::For) {
+    std::optional<Poly> lo = q.enc.intExpr(*g->lo, inst, why), hi = q.enc.intExpr(*g->hi, inst, why);
+    if (!lo || !hi) return std::nullopt;
+    return q.enc.toZ3(*lo) < q.enc.toZ3(*hi);
+  }
+  std::optional<z3::expr> holds = q.enc.boolExpr(*g->cond, inst, why);
+  if (!holds) return std::nullopt;
+  return cs.branch ? *holds : !*holds;
+}
+
 }  // namespace
 
 z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, z3::solver& s) {
@@ -188,14 +212,14 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
     // The condition in the iteration the barrier shares with its side; one that cannot
     // be encoded leaves the barrier uncounted (conservative).
     std::string why;
-    std::optional<z3::expr> holds = encodeOnSide(cs.side == 0 ? a : b, s, [&](Instance& inst) {
-      return q.enc.boolExpr(*cs.ifStmt->cond, inst, why);
+    std::optional<z3::expr> runs = encodeOnSide(cs.side == 0 ? a : b, s, [&](Instance& inst) {
+      return barrierRuns(q, cs, inst, why);
     });
-    if (!holds) continue;
+    if (!runs) continue;
     const Collective& col = collective(cs.scope);
     z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
     if (col.id != CollectiveId::Cluster) group = inOneBlock(group);
-    e = e || ((cs.branch ? *holds : !*holds) && group);
+    e = e || (*runs && group);
   }
   for (const OtherIterationConditional& o : set.otherConditional) {
     // Another iteration k2 of the loop runs between the accesses and takes the barrier's
@@ -232,13 +256,13 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
         runs = o.sync.side == 1 ? (K2 >= 0 && K2 < K) : V2 < q.enc.toZ3(*hi);
         inst.loopVar[l->var] = v2;
         inst.iter[l] = k2;
-        return q.enc.boolExpr(*o.sync.ifStmt->cond, inst, why);
+        return barrierRuns(q, o.sync, inst, why);
       });
       if (!holds || !runs) continue;
       const Collective& col = collective(o.sync.scope);
       z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
       if (col.id != CollectiveId::Cluster) group = inOneBlock(group);
-      e = e || (*runs && (o.sync.branch ? *holds : !*holds) && group);
+      e = e || (*runs && *holds && group);
     }
   }
   for (const OtherIterationSyncs& o : set.otherIterations) {

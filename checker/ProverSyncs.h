@@ -14,16 +14,19 @@
 
 namespace exo::checker {
 
-/// A barrier under `if (cond)` (or its else branch): it runs when the condition, which is
-/// uniform over the barrier's collective, has value `branch` on side `side` (0: the first
-/// access, 1: the second) of the query: the side whose iteration the barrier shares.
+/// A barrier that runs only on some paths, decided on side `side` (0: the first access,
+/// 1: the second) of the query, the side whose iteration the barrier shares:
+///  - under `if (cond)` (`guard` is the If; or its else branch): it runs when the
+///    condition, which is uniform over the barrier's collective, has value `branch`;
+///  - in the body of a sequential loop with a symbolic trip count (`guard` is the For):
+///    it runs when the loop's first iteration does, `lo < hi`.
 struct ConditionalSync {
-  const model::Stmt* ifStmt = nullptr;
+  const model::Stmt* guard = nullptr;
   bool branch = true;
   model::SyncScope scope = model::SyncScope::Block;
   int side = 0;
   bool operator==(const ConditionalSync& o) const {
-    return ifStmt == o.ifStmt && branch == o.branch && scope == o.scope && side == o.side;
+    return guard == o.guard && branch == o.branch && scope == o.scope && side == o.side;
   }
 };
 

@@ -234,6 +234,48 @@ private:
     return b;
   }
 
+  /// A loop body. `if (cond) continue;` (or `if (cond) { ...; continue; }`) among its
+  /// statements skips the rest of the iteration: it is `if (cond) { ... } else { rest }`,
+  /// the model having no jumps. Any other `continue`, and `break`, stay refused.
+  StmtPtr loopBody(const c::Stmt* s) {
+    StmtPtr b = at(Stmt::block(), s);
+    if (const auto* cs = llvm::dyn_cast<c::CompoundStmt>(s))
+      appendSkipping(std::vector<const c::Stmt*>(cs->body_begin(), cs->body_end()), 0, b->body);
+    else
+      appendSkipping({s}, 0, b->body);
+    return b;
+  }
+
+  void appendSkipping(const std::vector<const c::Stmt*>& stmts, size_t from, std::vector<StmtPtr>& out) {
+    for (size_t i = from; i < stmts.size(); ++i) {
+      const c::IfStmt* guard = continueGuard(stmts[i]);
+      if (!guard) {
+        append(stmts[i], out);
+        continue;
+      }
+      ExprPtr cond = expr(guard->getCond());
+      StmtPtr then = at(Stmt::block(), guard->getThen());
+      if (const auto* tc = llvm::dyn_cast<c::CompoundStmt>(guard->getThen()))
+        for (auto it = tc->body_begin(); it + 1 < tc->body_end(); ++it) append(*it, then->body);
+      StmtPtr rest = at(Stmt::block(), guard);
+      appendSkipping(stmts, i + 1, rest->body);
+      if (cond) out.push_back(at(Stmt::ifStmt(cond, std::move(then), std::move(rest)), guard));
+      return;
+    }
+  }
+
+  /// `if (cond) continue;` or `if (cond) { ...; continue; }`: no else, no init, not constexpr.
+  static const c::IfStmt* continueGuard(const c::Stmt* s) {
+    const auto* is = llvm::dyn_cast<c::IfStmt>(s);
+    if (!is || is->getElse() || is->getInit() || is->getConditionVariable() || is->isConstexpr()) return nullptr;
+    const c::Stmt* last = is->getThen();
+    if (const auto* tc = llvm::dyn_cast<c::CompoundStmt>(last)) {
+      if (tc->body_empty()) return nullptr;
+      last = tc->body_back();
+    }
+    return llvm::isa<c::ContinueStmt>(last) ? is : nullptr;
+  }
+
   void append(const c::Stmt* s, std::vector<StmtPtr>& out) {
     if (const auto* as = llvm::dyn_cast<c::AttributedStmt>(s)) return attributed(as, out);
     if (llvm::isa<c::NullStmt>(s)) return;
@@ -251,10 +293,15 @@ private:
     std::string what = constructName(s);
     if (llvm::isa<c::WhileStmt>(s) || llvm::isa<c::DoStmt>(s)) what = "a 'while' loop";
     else if (llvm::isa<c::ReturnStmt>(s)) what = "'return'";
-    else if (llvm::isa<c::BreakStmt>(s) || llvm::isa<c::ContinueStmt>(s)) what = "'break'/'continue'";
+    else if (llvm::isa<c::BreakStmt>(s)) what = "'break'";
+    else if (llvm::isa<c::ContinueStmt>(s)) what = "a 'continue' other than 'if (condition) continue;' in a loop's body";
     else if (llvm::isa<c::SwitchStmt>(s)) what = "'switch'";
     else if (llvm::isa<c::GotoStmt>(s)) what = "'goto'";
-    unsupported(s, what, "use 'for' loops with constant or parameter bounds and 'if'", false);
+    unsupported(s, what,
+                llvm::isa<c::ContinueStmt>(s)
+                    ? "write 'if (condition) continue;' directly in the loop's body, or wrap the rest of the body in an 'if'"
+                    : "use 'for' loops with constant or parameter bounds and 'if'",
+                false);
   }
 
   /// Reports two exo attributes of one kind (parallel, sync, memory) on one construct.
@@ -331,7 +378,7 @@ private:
     vars_[vd] = v;
     ExprPtr lo = expr(vd->getInit());
     ExprPtr hi = expr(cond->getRHS());
-    StmtPtr body = single(fs->getBody());
+    StmtPtr body = loopBody(fs->getBody());
     if (!lo || !hi) return nullptr;
     StmtPtr f = at(Stmt::forLoop(kind, v, lo, hi, step, std::move(body)), fs);
     if (attrLoc.isValid()) f->range.begin = toSrcLoc(attributeStart(attrLoc));

@@ -736,6 +736,14 @@ private:
         return seqFor(s, r, [&](ThreadIndex in) { nested(*s.forBody(), in); });
       case StmtKind::If:
         line(s.loc());
+        // `if (c) continue; rest` is `if (c) {} else { rest }` in the model: printed `if (!(c)) { rest }`.
+        if (s.body.size() > 1 && s.body[0]->kind == StmtKind::Block && s.body[0]->body.empty()) {
+          os_ << ind() << "if (!(" << lowered(s.cond) << ")) {\n";
+          nested(*s.body[1], r);
+          closing(s.range);
+          os_ << ind() << "}\n";
+          return;
+        }
         os_ << ind() << "if (" << lowered(s.cond) << ") {\n";
         nested(*s.body[0], r);
         if (s.body.size() > 1) {

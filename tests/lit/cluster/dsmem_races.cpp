@@ -38,7 +38,7 @@ void same_global(int M, float* __restrict__ C) {
 
 // Global memory between two cluster loops: a block barrier orders one block's threads,
 // not the other block's.
-// CHECK: dsmem_races.cpp:[[@LINE+12]]:88: error: data race on 'C': thread (0) of block (0, 0) writes C[0] that thread (0) of block (0, 1) reads with no 'exo::sync(cluster)' between them
+// CHECK: dsmem_races.cpp:[[@LINE+12]]:88: error: data race on 'C': thread ({{[0-9]+}}) of block (0, {{[01]}}) writes C[{{[0-9]+}}] that thread ({{[0-9]+}}) of block (0, {{[01]}}) reads with no 'exo::sync(cluster)' between them
 // CHECK: dsmem_races.cpp:[[@LINE+10]]:5: note: insert '{{\[\[}}exo::sync(cluster)]];' here to order them
 [[exo::kernel]]
 void block_barrier_between(int M, float* __restrict__ C, float* __restrict__ D) {

@@ -19,6 +19,10 @@ void k(int n, float* __restrict__ out) {
       int i = 0;
       // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:7: error: a 'while' loop is not supported in an exo kernel; use 'for' loops with constant or parameter bounds and 'if'
       while (i < 4) i = i + 1;
+      // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:31: error: a 'continue' other than 'if (condition) continue;' in a loop's body is not supported in an exo kernel; write 'if (condition) continue;' directly in the loop's body, or wrap the rest of the body in an 'if'
+      if (n > 1) { if (n > 2) continue; }
+      // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:20: error: 'break' is not supported in an exo kernel; use 'for' loops
+      if (n > 3) { break; }
       // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:7: error: 'switch' is not supported in an exo kernel; use 'for' loops with constant or parameter bounds and 'if'
       switch (n) { default: break; }
       // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:21: error: 'return' is not supported in an exo kernel;
@@ -37,4 +41,4 @@ void k(int n, float* __restrict__ out) {
     }
 }
 // CHECK-NOT: error:
-// CHECK: 8 errors generated.
+// CHECK: 10 errors generated.

@@ -2,8 +2,9 @@
 // the second-to-last iteration the last stage is written with no barrier before it is
 // read. The witness is that iteration.
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
-// CHECK: error: data race on 's': thread ({{[0-9]+}}) writes s[1][{{[0-9]+}}] that thread ({{[0-9]+}}) reads with no 'exo::sync(block)' between them
-// CHECK: note: for example with nk = 2; the first access at k = 0, the second access at k = 1
+// CHECK: error: data race on 's': thread ({{[0-9]+}}) writes s[{{[01]}}][{{[0-9]+}}] that thread ({{[0-9]+}}) reads with no 'exo::sync(block)' between them
+// CHECK: note: for example with nk = [[#NK:]];
+// CHECK-SAME: the first access at k = [[#NK-2]], the second access at k = [[#NK-1]]
 #include <exo/exo.hpp>
 
 [[exo::kernel]] void pipe(int nk, const float* __restrict__ x, float* __restrict__ y) {
