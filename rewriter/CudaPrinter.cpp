@@ -329,7 +329,8 @@ private:
     for (const TensorMap& m : tensorMaps()) os_ << ", const __grid_constant__ CUtensorMap " << m.name;
     os_ << ") {\n";
     depth_ = 1;
-    os_ << ind() << "const int exo_tid = threadIdx.x;\n";
+    // [[maybe_unused]]: a kernel without thread loops never reads it (nvcc warning #177).
+    os_ << ind() << "[[maybe_unused]] const int exo_tid = threadIdx.x;\n";
     if (dynamicShared())
       os_ << ind() << "extern __shared__ __align__(" << (anySwizzled() ? 1024 : 128) << ") unsigned char exo_smem[];\n";
     if (k_.persistent) return printPersistentBody();
