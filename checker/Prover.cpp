@@ -373,6 +373,7 @@ private:
 
 bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const ProverLimits& limits) {
   auto start = std::chrono::steady_clock::now();
+  const unsigned refusedBefore = sink.cannotProve;
   ProverStats local;
   ProverStats& st = stats ? *stats : local;
   bool ok = false;
@@ -415,6 +416,10 @@ bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const Prov
               {"kernel '" + k.name + "' correct", std::string("the solver failed: ") + e.msg()});
     ok = false;
   }
+  // A refusal the clock may have decided says so (a proof never depends on it: a
+  // question cut off answers "unknown", which refuses).
+  if (!ok && st.timeCutoffs > 0 && sink.cannotProve > refusedBefore)
+    sink.diag(DiagID::note_solver_time_limit, k.loc, {std::to_string(st.timeCutoffs), std::to_string(limits.timeLimitSeconds)});
   st.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return ok;
 }

@@ -19,7 +19,8 @@ struct ProverStats {
   uint64_t overflowSolved = 0;  // of them, the questions the intervals left to the solver
   uint64_t solverWork = 0;    // Z3 resource units spent (its deterministic "rlimit count")
   double seconds = 0;         // wall time of the proof
-  double slowestQuerySeconds = 0;  // the longest single solver check (see kGuardTimeoutMs)
+  double slowestQuerySeconds = 0;  // the longest single solver check (see ProverLimits::timeLimitSeconds)
+  uint64_t timeCutoffs = 0;  // questions the wall-clock guard cut off ("unknown")
 
   /// Counts of another proof (a persistent kernel's two-tile one) added to these; its
   /// time is inside this proof's `seconds` already.
@@ -30,6 +31,7 @@ struct ProverStats {
     overflowChecks += o.overflowChecks;
     overflowSolved += o.overflowSolved;
     solverWork += o.solverWork;
+    timeCutoffs += o.timeCutoffs;
     if (o.slowestQuerySeconds > slowestQuerySeconds) slowestQuerySeconds = o.slowestQuerySeconds;
   }
 };
@@ -47,6 +49,12 @@ struct ProverLimits {
   /// proven together) takes about half.
   static constexpr uint64_t kDefaultMaxWork = 1000000000;
   uint64_t maxWork = kDefaultMaxWork;
+  /// The wall-clock guard of each question (ProverQuery.cpp says why it exists and why it
+  /// is far above what the resource limits allow). A question it cuts off answers
+  /// "unknown", and the refusal gets note_solver_time_limit: the one verdict that can
+  /// depend on the machine.
+  static constexpr unsigned kDefaultTimeLimitSeconds = 60;
+  unsigned timeLimitSeconds = kDefaultTimeLimitSeconds;
   /// Access pairs compared without a query cost 1/kPairsPerQuery of a query each.
   static constexpr uint64_t kPairsPerQuery = 250;
   /// --check-shared-reads: reads of shared arrays must see a written value too

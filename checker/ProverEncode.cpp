@@ -183,9 +183,19 @@ void Encoder::floorDivMod(const Poly& e, int64_t c, Instance& inst, int& q, int&
 }
 
 Instance Encoder::instantiateApart(const Path& path, const std::string& tag, std::vector<z3::expr>& ranges) {
+  // An instance apart (a ring signal or wait pinned at a position, an await, a `near`
+  // instance) may not exist: its `ranges` say when it does, and its facts must be
+  // definitions, satisfiable whatever its loop values. So it is encoded definitionally
+  // (a zero divisor leaves the quotient free, an operand of `^` is taken mod 2^k):
+  // a division's `n != 0` or a bit bound asserted for a phantom instance excluded real
+  // executions from ring and async queries -- false accepts (review, twelfth session;
+  // lit async/phantom_*.cpp).
+  const bool wasDefinitional = definitional_;
+  definitional_ = true;
   ranges_ = &ranges;
   Instance inst = instantiate(path, tag);
   ranges_ = nullptr;
+  definitional_ = wasDefinitional;
   return inst;
 }
 

@@ -31,14 +31,14 @@ bool standsForOtherBlocks(const Side& s) {
 
 using namespace model;
 
-/// A guard against hanging, far above what the deterministic limits allow: a question
+/// The wall-clock guard (ProverLimits::timeLimitSeconds, 60 s by default) is a guard
+/// against hanging, far above what the deterministic limits allow: a question
 /// within its resource limit (20M units; the corpus's hardest, err_misaligned_global and
 /// ok_xor_swizzle, take 2.5-3M units, about 3 s on an idle 2-core machine and 8 s under
 /// CI's load) must not be cut off by the clock, or the verdict would depend on the
 /// machine's load (it did at 8 s: err_misaligned_global's witness changed). The cost: a
 /// question on which the solver stops counting its work takes up to a minute to end in
-/// "cannot prove".
-constexpr unsigned kGuardTimeoutMs = 60000;
+/// "cannot prove", with a note saying that a time limit decided it.
 
 /// The solver's resource units spent so far (cumulative over its checks).
 static uint64_t workOf(z3::solver& s) {
@@ -53,7 +53,7 @@ Verdict Queries::solve(z3::solver& s) {
   ++stats_.solverQueries;
   // Z3 4.8's arithmetic solver can run far past the resource limit on a non-linear
   // integer question (a product of two unknowns: it stops checking the limit). Every
-  // question also has a wall-clock cut-off (kGuardTimeoutMs), a guard against hanging
+  // question also has a wall-clock cut-off (limits_.timeLimitSeconds), a guard against hanging
   // far above what the resource limit allows: a question cut off answers "unknown"
   // ("cannot prove", never an accept).
   auto t0 = std::chrono::steady_clock::now();
@@ -69,7 +69,12 @@ Verdict Queries::solve(z3::solver& s) {
   switch (r) {
     case z3::unsat: return Verdict::Unsat;
     case z3::sat: return Verdict::Sat;
-    default: return Verdict::Unknown;
+    default:
+      // Z3 says why: "timeout" (or "canceled") for the clock, a resource message otherwise.
+      if (const std::string why = s.reason_unknown(); why.find("timeout") != std::string::npos ||
+                                                      why.find("canceled") != std::string::npos)
+        ++stats_.timeCutoffs;
+      return Verdict::Unknown;
   }
 }
 
@@ -97,7 +102,7 @@ z3::solver Queries::newSolver() {
   // far past the resource limit on some non-linear integer questions (it stops checking
   // the limit). Ordinary questions take milliseconds; one cut off here answers "unknown"
   // ("cannot prove", never an accept).
-  p.set("timeout", kGuardTimeoutMs);
+  p.set("timeout", limits_.timeLimitSeconds * 1000u);
   s.set(p);
   for (const z3::expr& f : enc.assumeFacts()) s.add(f);
   return s;

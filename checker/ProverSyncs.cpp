@@ -246,23 +246,32 @@ z3::expr covered(Queries& q, const ScopeSet& set, const Side& a, const Side& b, 
       std::string why;
       int k2 = q.enc.newAtom("k2"), v2 = q.enc.newAtom("v2");
       z3::expr K2 = q.enc.atomExpr(k2), V2 = q.enc.atomExpr(v2);
-      std::optional<z3::expr> runs;
-      std::optional<z3::expr> holds = encodeOnSide(side, s, [&](Instance& inst) -> std::optional<z3::expr> {
-        std::optional<Poly> lo = q.enc.intExpr(*l->lo, inst, why);
-        std::optional<Poly> hi = q.enc.intExpr(*l->hi, inst, why);
-        if (!lo || !hi) return std::nullopt;
-        inst.facts.push_back(K2 == cand);  // definitions only
-        inst.facts.push_back(V2 == q.enc.toZ3(*lo) + q.ctx.int_val(static_cast<int64_t>(l->step)) * K2);
-        runs = o.sync.side == 1 ? (K2 >= 0 && K2 < K) : V2 < q.enc.toZ3(*hi);
-        inst.loopVar[l->var] = v2;
-        inst.iter[l] = k2;
-        return barrierRuns(q, o.sync, inst, why);
-      });
-      if (!holds || !runs) continue;
+      // Encoded on a copy of the side's instance. The facts of the loop's bounds belong to
+      // the side's (real) iteration and hold; those the barrier's condition creates in
+      // iteration k2 (a quotient's definition, a `?:` arm's division) hold only if k2 is
+      // a real iteration, so they are asserted under `runs`: unconditionally, a fact of
+      // an iteration past the last (`64 / d` in an arm taken only there) would exclude
+      // real executions (d = 0) from the race query -- a false accept (review, twelfth
+      // session; lit racy_conditional_sync_phantom_iteration.cpp).
+      Instance scratch = side.inst;
+      const size_t known = scratch.facts.size();
+      std::optional<Poly> lo = q.enc.intExpr(*l->lo, scratch, why);
+      std::optional<Poly> hi = q.enc.intExpr(*l->hi, scratch, why);
+      if (!lo || !hi) continue;
+      scratch.facts.push_back(K2 == cand);  // definitions only
+      scratch.facts.push_back(V2 == q.enc.toZ3(*lo) + q.ctx.int_val(static_cast<int64_t>(l->step)) * K2);
+      const z3::expr runs = o.sync.side == 1 ? (K2 >= 0 && K2 < K) : V2 < q.enc.toZ3(*hi);
+      scratch.loopVar[l->var] = v2;
+      scratch.iter[l] = k2;
+      const size_t inK2 = scratch.facts.size();
+      std::optional<z3::expr> holds = barrierRuns(q, o.sync, scratch, why);
+      if (!holds) continue;
+      for (size_t i = known; i < scratch.facts.size(); ++i)
+        s.add(i < inK2 ? scratch.facts[i] : z3::implies(runs, scratch.facts[i]));
       const Collective& col = collective(o.sync.scope);
       z3::expr group = col.threads > 0 ? sameGroup(q, a, b, col.threads, s) : q.ctx.bool_val(true);
       if (col.id != CollectiveId::Cluster) group = inOneBlock(group);
-      e = e || (*runs && *holds && group);
+      e = e || (runs && *holds && group);
     }
   }
   for (const OtherIterationSyncs& o : set.otherIterations) {

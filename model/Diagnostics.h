@@ -44,6 +44,7 @@ public:
   DiagSink& diag(DiagID id, SrcRange r, std::vector<std::string> args = {},
                  std::vector<FixIt> fixits = {}) {
     if (diagLevel(id) == DiagLevel::Error) ++errors;
+    if (id == DiagID::err_cannot_prove) ++cannotProve;
     report(Diagnostic{id, r, std::move(args), std::move(fixits)});
     return *this;
   }
@@ -51,6 +52,7 @@ public:
     return diag(id, SrcRange{l, l}, std::move(args));
   }
   unsigned errors = 0;
+  unsigned cannotProve = 0;  // of them, err_cannot_prove (the refusals a limit can decide)
 };
 
 }  // namespace exo::model

@@ -323,6 +323,7 @@ private:
     checker::ProverLimits limits;
     limits.maxQueries = opts_.proverMaxQueries;
     limits.maxWork = opts_.proverMaxWork;
+    limits.timeLimitSeconds = opts_.proverTimeLimit;
     limits.sharedReads = opts_.checkSharedReads;
     bool proven = checker::proveKernel(*k, sink, &stats, limits);
     if (opts_.printStats)

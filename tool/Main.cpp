@@ -94,6 +94,12 @@ static cl::opt<uint64_t> MaxWork("prover-max-work",
                                           "units in all, with 'cannot prove' (a count, not seconds: about 10^8 a second)"),
                                  cl::value_desc("n"), cl::init(exo::checker::ProverLimits::kDefaultMaxWork),
                                  cl::cat(Category));
+static cl::opt<unsigned> TimeLimit("prover-time-limit",
+                                  cl::desc("cut off a single solver question after <s> seconds, with 'cannot prove' "
+                                           "and a note (a guard against hanging: unlike the limits above it depends on "
+                                           "the machine's speed)"),
+                                  cl::value_desc("s"), cl::init(exo::checker::ProverLimits::kDefaultTimeLimitSeconds),
+                                  cl::cat(Category));
 static cl::opt<bool> SharedReads("check-shared-reads",
                                  cl::desc("also prove that every read of a shared array sees a value written before "
                                           "it (experimental: XOR swizzles are not inverted yet)"),
@@ -360,6 +366,7 @@ int serveLsp(const char* argv0, bool sawDashDash, const std::vector<std::string>
   opts.recordDiagnostics = true;
   opts.proverMaxQueries = MaxQueries;
   opts.proverMaxWork = MaxWork;
+  opts.proverTimeLimit = TimeLimit;
   opts.checkSharedReads = SharedReads;
   opts.exoIncludeDir = findExoInclude(argv0);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
@@ -489,6 +496,7 @@ int main(int argc, const char** argv) {
   opts.dumpModel = DumpModel;
   opts.proverMaxQueries = MaxQueries;
   opts.proverMaxWork = MaxWork;
+  opts.proverTimeLimit = TimeLimit;
   opts.checkSharedReads = SharedReads;
   opts.exoIncludeDir = findExoInclude(argv[0]);
   opts.clangResourceDir = EXO_CLANG_RESOURCE_DIR;
