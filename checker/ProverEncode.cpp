@@ -186,16 +186,18 @@ Instance Encoder::instantiateApart(const Path& path, const std::string& tag, std
   // An instance apart (a ring signal or wait pinned at a position, an await, a `near`
   // instance) may not exist: its `ranges` say when it does, and its facts must be
   // definitions, satisfiable whatever its loop values. So it is encoded definitionally
-  // (a zero divisor leaves the quotient free, an operand of `^` is taken mod 2^k):
-  // a division's `n != 0` or a bit bound asserted for a phantom instance excluded real
-  // executions from ring and async queries -- false accepts (review, twelfth session;
-  // lit async/phantom_*.cpp).
+  // (a zero divisor leaves the quotient free, an operand of `^` is taken mod 2^k), now and
+  // in every later encoding on it or a copy (Instance::apart: its ring position, its
+  // commit counts): a division's `n != 0` or a bit bound asserted for a phantom instance
+  // excluded real executions from ring and async queries -- false accepts (reviews,
+  // twelfth session; lit async/phantom_*.cpp).
   const bool wasDefinitional = definitional_;
   definitional_ = true;
   ranges_ = &ranges;
   Instance inst = instantiate(path, tag);
   ranges_ = nullptr;
   definitional_ = wasDefinitional;
+  inst.apart = true;
   return inst;
 }
 
@@ -499,7 +501,7 @@ Poly Encoder::divideByParameter(model::Op op, const Poly& x, const Poly& n, Inst
   divisions_.push_back({x, n, q, r});
   // Definitional (checker/ProverInitialized): a zero divisor leaves q and r free
   // instead of excluding the instance, which may be one that never runs.
-  if (definitional_) inst.facts.push_back(z3::implies(N != 0, X == N * Q + R));
+  if (definitional_ || inst.apart) inst.facts.push_back(z3::implies(N != 0, X == N * Q + R));
   else inst.facts.push_back(N != 0 && X == N * Q + R);
   inst.facts.push_back(z3::implies(X >= 0, R >= 0) && z3::implies(X < 0, R <= 0));
   inst.facts.push_back(z3::implies(N > 0, R < N && R > -N) && z3::implies(N < 0, R < -N && R > N));
@@ -664,7 +666,7 @@ std::optional<Poly> Encoder::bitwise(const Expr& e, const Poly& l, const Poly& r
   // y lies in [0, 2^k) when the instance runs (boundedBits); definitional, its bits are
   // those of y mod 2^k, so that an instance that does not run is not excluded.
   Poly yBits = y;
-  if (definitional_) {
+  if (definitional_ || inst.apart) {
     int yq, yr;
     floorDivMod(y, int64_t(1) << k, inst, yq, yr);
     yBits = Poly::atom(yr);

@@ -50,6 +50,9 @@ struct Instance {
   /// Conditions on the path that could not be encoded (dropped: more instances), with
   /// why: a witness that violates one is not an execution (checker/ProverWitness).
   std::vector<std::pair<const model::Expr*, std::string>> dropped;
+  /// An instance apart (Encoder::instantiateApart) may not exist: everything encoded on it,
+  /// then and later (ring positions, commit counts), is encoded definitionally.
+  bool apart = false;
 };
 
 class Encoder {

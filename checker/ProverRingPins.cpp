@@ -53,11 +53,15 @@ Pinned RingPins::pinAt(const PlacedStmt& st, const Poly& target, const Path& anc
     if (l->loop == LoopKind::Block || (l->loop == LoopKind::Seq && common.count(l)) || (tied && tied->count(l))) {
       if (!anchor.iter.count(l)) throw Unprovable{st.stmt, "a loop around it is not around the statement it is compared with"};
       pin.defs.push_back(enc_.atomExpr(pin.inst.iter.at(l)) == enc_.atomExpr(anchor.iter.at(l)));
-      // Inside the counted loop only the iteration is the anchor's: the variable's value
-      // follows from the loop's bounds, which may read the counted variable (`for (j = k;
-      // ...)`), whose value here is the target's, not the anchor's. Equating the values
-      // too would be a constraint, not a definition, and narrow every query that holds it.
-      if (!insideCounted)
+      // Only the iteration is the anchor's: the variable's value follows from the loop's
+      // bounds, in the pinned instance. Inside the counted loop they may read the counted
+      // variable (`for (j = k; ...)`), whose value here is the target's, not the anchor's;
+      // outside it a sequential loop's start may read the thread (`for (r = g; ...)` in a
+      // warpgroup loop, the pinned statement another warpgroup's). Equating the values
+      // would be a constraint, not a definition: it made the queries that hold it vacuous
+      // (a false accept: two copy groups signalling one position, review of the twelfth
+      // session; lit hopper/ring_pin_thread_start.cpp). A grid loop's start reads no thread.
+      if (!insideCounted && l->loop == LoopKind::Block)
         pin.defs.push_back(enc_.atomExpr(pin.inst.loopVar.at(l->var)) == enc_.atomExpr(anchor.loopVar.at(l->var)));
     } else if (l->loop == LoopKind::Seq) {
       throw Unprovable{st.stmt, "the ring statement (noted) sits in a sequential loop that its position does not count"};
