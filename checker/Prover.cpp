@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <set>
@@ -371,6 +373,13 @@ private:
 
 }  // namespace
 
+unsigned timeLimitMilliseconds(const ProverLimits& limits) {
+  double ms = limits.timeLimitSeconds * 1000.0;
+  return ms < 1 ? 1u : static_cast<unsigned>(std::lround(ms));
+}
+
+bool validTimeLimit(double seconds) { return seconds > 0 && seconds <= 86400; }
+
 bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const ProverLimits& limits) {
   auto start = std::chrono::steady_clock::now();
   const unsigned refusedBefore = sink.cannotProve;
@@ -418,8 +427,11 @@ bool proveKernel(const Kernel& k, DiagSink& sink, ProverStats* stats, const Prov
   }
   // A refusal the clock may have decided says so (a proof never depends on it: a
   // question cut off answers "unknown", which refuses).
-  if (!ok && st.timeCutoffs > 0 && sink.cannotProve > refusedBefore)
-    sink.diag(DiagID::note_solver_time_limit, k.loc, {std::to_string(st.timeCutoffs), std::to_string(limits.timeLimitSeconds)});
+  if (!ok && st.timeCutoffs > 0 && sink.cannotProve > refusedBefore) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", timeLimitMilliseconds(limits) / 1000.0);
+    sink.diag(DiagID::note_solver_time_limit, k.loc, {std::to_string(st.timeCutoffs), seconds});
+  }
   st.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return ok;
 }

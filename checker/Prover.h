@@ -53,8 +53,8 @@ struct ProverLimits {
   /// is far above what the resource limits allow). A question it cuts off answers
   /// "unknown", and the refusal gets note_solver_time_limit: the one verdict that can
   /// depend on the machine.
-  static constexpr unsigned kDefaultTimeLimitSeconds = 60;
-  unsigned timeLimitSeconds = kDefaultTimeLimitSeconds;
+  static constexpr double kDefaultTimeLimitSeconds = 60;
+  double timeLimitSeconds = kDefaultTimeLimitSeconds;  // > 0; Z3 counts whole milliseconds
   /// Access pairs compared without a query cost 1/kPairsPerQuery of a query each.
   static constexpr uint64_t kPairsPerQuery = 250;
   /// --check-shared-reads: reads of shared arrays must see a written value too
@@ -62,6 +62,12 @@ struct ProverLimits {
   /// cooperative copies are not inverted yet, so some correct kernels are refused.
   bool sharedReads = false;
 };
+
+/// Z3's "timeout" of one question: whole milliseconds, at least 1 (0 would mean none).
+unsigned timeLimitMilliseconds(const ProverLimits& limits);
+
+/// --prover-time-limit's accepted range, seconds: above 0, at most a day.
+bool validTimeLimit(double seconds);
 
 /// Returns true if the kernel is proven; otherwise reports why (with witness notes and,
 /// where one sync fixes it, a fix-it) and returns false.

@@ -102,7 +102,7 @@ z3::solver Queries::newSolver() {
   // far past the resource limit on some non-linear integer questions (it stops checking
   // the limit). Ordinary questions take milliseconds; one cut off here answers "unknown"
   // ("cannot prove", never an accept).
-  p.set("timeout", limits_.timeLimitSeconds * 1000u);
+  p.set("timeout", timeLimitMilliseconds(limits_));
   s.set(p);
   for (const z3::expr& f : enc.assumeFacts()) s.add(f);
   return s;

@@ -18,7 +18,7 @@ struct DriverOptions {
   bool dumpModel = false;            // --dump-model: FileResult::model after thread mapping
   uint64_t proverMaxQueries = checker::ProverLimits::kDefaultMaxQueries;  // --prover-max-queries
   uint64_t proverMaxWork = checker::ProverLimits::kDefaultMaxWork;        // --prover-max-work
-  unsigned proverTimeLimit = checker::ProverLimits::kDefaultTimeLimitSeconds;  // --prover-time-limit
+  double proverTimeLimit = checker::ProverLimits::kDefaultTimeLimitSeconds;  // --prover-time-limit
   bool checkSharedReads = false;                                            // --check-shared-reads
   std::string exoIncludeDir;         // where exo/exo.hpp lives
   std::string clangResourceDir;      // clang 22's resource headers

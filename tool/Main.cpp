@@ -94,10 +94,10 @@ static cl::opt<uint64_t> MaxWork("prover-max-work",
                                           "units in all, with 'cannot prove' (a count, not seconds: about 10^8 a second)"),
                                  cl::value_desc("n"), cl::init(exo::checker::ProverLimits::kDefaultMaxWork),
                                  cl::cat(Category));
-static cl::opt<unsigned> TimeLimit("prover-time-limit",
-                                  cl::desc("cut off a single solver question after <s> seconds, with 'cannot prove' "
-                                           "and a note (a guard against hanging: unlike the limits above it depends on "
-                                           "the machine's speed)"),
+static cl::opt<double> TimeLimit("prover-time-limit",
+                                  cl::desc("cut off a single solver question after <s> seconds (a decimal, above 0), "
+                                           "with 'cannot prove' and a note (a guard against hanging: unlike the limits "
+                                           "above it depends on the machine's speed)"),
                                   cl::value_desc("s"), cl::init(exo::checker::ProverLimits::kDefaultTimeLimitSeconds),
                                   cl::cat(Category));
 static cl::opt<bool> SharedReads("check-shared-reads",
@@ -436,6 +436,8 @@ int main(int argc, const char** argv) {
     llvm::outs() << exo::explainDiagnostic(*id);
     return 0;
   }
+  if (!exo::checker::validTimeLimit(TimeLimit))
+    return usage("'--prover-time-limit' takes seconds above 0 and at most 86400 (a day), e.g. '--prover-time-limit=0.5'");
   if (Lsp) return serveLsp(argv[0], sawDashDash, extraArgs, warningArgs);
   if (Inputs.empty()) return usage("no input files (usage: exo-cuda [options] <file>... [-- <compiler args>])");
   if (!Output.empty() && Inputs.size() != 1) return usage("'-o' needs exactly one input; use '--out-dir'");
