@@ -422,6 +422,8 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
             }
             it = paramDivs_.emplace(key, std::make_pair(q, m)).first;
             sharedAtoms_.push_back(q);
+            paramDivAtoms_.insert(q);
+            paramDivAtoms_.insert(m);
           }
           return Poly::atom(op == model::Op::Div ? it->second.first : it->second.second);
         }
@@ -683,10 +685,12 @@ std::optional<Poly> Encoder::bitwise(const Expr& e, const Poly& l, const Poly& r
   return Poly::atom(res);
 }
 
+// Parameters, and quotients and remainders of parameter expressions by constants (`K / 64`,
+// one atom per launch, defined by the global facts): values fixed before the kernel runs.
 bool Encoder::onlyParams(const Poly& p) const {
   for (const auto& [m, c] : p.terms)
     for (int a : m)
-      if (!paramAtomSet_.count(a)) return false;
+      if (!paramAtomSet_.count(a) && !paramDivAtoms_.count(a)) return false;
   return true;
 }
 

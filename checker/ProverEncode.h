@@ -156,6 +156,7 @@ private:
   std::vector<z3::expr> assumeFacts_;
   std::vector<z3::expr> definitions_;
   std::set<int> paramAtomSet_;
+  std::set<int> paramDivAtoms_;  // the atoms of paramDivs_ (quotients, remainders)
   std::vector<int> sharedAtoms_;
   std::map<std::string, std::pair<int, int>> paramDivs_;
   std::map<const model::Expr*, z3::func_decl> opaque_;

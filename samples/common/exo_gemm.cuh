@@ -4,8 +4,7 @@
 // that suits the shape. Each sample is proven by exo-cuda; this file only chooses one.
 //
 //   split-k  (samples/splitk_gemm): few tiles of C for the SMs and a long K (fewer than
-//            half the SMs' worth of 128 x 256 tiles with K >= 2048, or K beyond what
-//            tma_gemm's indices allow): C is zeroed, then four blocks per tile each add
+//            half the SMs' worth of 128 x 256 tiles with K >= 2048): C is zeroed, then four blocks per tile each add
 //            their share of K to it atomically;
 //   persistent (samples/persistent_gemm): more 128 x 256 tiles than SMs and a short K (at
 //            most 1024, K % 4 steps of one 128-byte row): one block per SM runs tiles
@@ -59,7 +58,7 @@ inline bool admits(Variant v, int M, int N, int K, int bytes = 2) {
   const int bk = 128 / bytes;
   const bool tiles = M % 128 == 0 && N % 256 == 0;
   switch (v) {
-    case Variant::Tma: return tiles && K % bk == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+    case Variant::Tma: return tiles && K % bk == 0 && M <= 32768 && N <= 65536 && K <= 65536 && (N <= 32768 || K <= 32768);
     case Variant::Persistent: return tiles && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 32768;
     case Variant::SplitK:
       return tiles && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 65536 && (M <= 16384 || K <= 32768) &&
@@ -78,7 +77,9 @@ inline bool admits(Variant v, int M, int N, int K, int bytes = 2) {
 /// `bytes` bytes.
 inline Variant choose(int M, int N, int K, int sms, int bytes = 2) {
   const long long blocks = M > 0 && N > 0 && M % 128 == 0 && N % 256 == 0 ? static_cast<long long>(M / 128) * (N / 256) : 0;
-  if (admits(Variant::SplitK, M, N, K, bytes) && (K > 32768 || (2 * blocks <= sms && K >= 2048))) return Variant::SplitK;
+  // (A long K with enough tiles, 2048 x 2048 x 65536, is tma_gemm's: 1.00 of cuBLAS at
+  // 2048 x 2048 x 32768 against split-k's 0.88, 2026-12-01.)
+  if (admits(Variant::SplitK, M, N, K, bytes) && 2 * blocks <= sms && K >= 2048) return Variant::SplitK;
   // A short K: at most 1024 elements (16 steps of bf16 / f16, 32 of tf32; tf32 at
   // 8192 x 8192 x 1024: 0.889 against tma_gemm's 0.869 of cuBLAS, twice, 2026-12-01).
   if (admits(Variant::Persistent, M, N, K, bytes) && blocks > sms && K <= 1024) return Variant::Persistent;

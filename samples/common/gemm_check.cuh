@@ -57,11 +57,12 @@ inline bool rejects(const char* name, Launcher<T> gpu, cudaStream_t st, int M, i
 /// The sweep of a sample that tiles C by `mt` x `nt` (one block of 128 x 256, or a
 /// cluster of blocks along M, or along M and N) and K by 64, under the same assumes
 /// (M % mt, N % nt, K % 64, K > 0;
-/// M <= 32768, N <= 65536, K <= 32768): nine sizes up to the largest M, N and K (the
-/// small first three only with EXO_GPU_SMALL=1), then six that the launcher must refuse.
+/// M <= 32768, N <= 65536, K <= max_k; max_k 65536 also N <= 32768 || K <= 32768): nine
+/// sizes up to the largest M, N and K (the small first three only with EXO_GPU_SMALL=1),
+/// then six that the launcher must refuse (seven with max_k 65536).
 template <class T>
 inline bool sweep_tiles(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStream_t st, int mt, int kstep = 64,
-                        int nt = 256) {
+                        int nt = 256, int max_k = 32768) {
   bool ok = true;
   ok &= run<T>(name, cpu, gpu, st, mt, nt, 64);          // one tile, one k-step (no prefetch)
   if (kstep != 64) ok &= run<T>(name, cpu, gpu, st, mt, nt, 3 * kstep);  // K a multiple of a narrower step only
@@ -73,14 +74,15 @@ inline bool sweep_tiles(const char* name, Cpu<T> cpu, Launcher<T> gpu, cudaStrea
     ok &= run<T>(name, cpu, gpu, st, 2048, 2048, 1024);   // 128 blocks
     ok &= run<T>(name, cpu, gpu, st, 32768, nt, 64);      // the largest M
     ok &= run<T>(name, cpu, gpu, st, mt, 65536, 64);      // the largest N
-    ok &= run<T>(name, cpu, gpu, st, mt, nt, 32768);      // the largest K (512 k-steps)
+    ok &= run<T>(name, cpu, gpu, st, mt, nt, max_k);      // the largest K (512 or 1024 k-steps)
   }
   ok &= rejects<T>(name, gpu, st, mt - 32, nt, 64);       // M % mt != 0
   ok &= rejects<T>(name, gpu, st, mt, nt - 120, 64);      // N % nt != 0 (136 for 256)
   ok &= rejects<T>(name, gpu, st, mt, nt, kstep * 3 / 4); // K not a multiple of the k-step (48 for 64)
   ok &= rejects<T>(name, gpu, st, mt, nt, 0);             // K == 0
   ok &= rejects<T>(name, gpu, st, 32768 + mt, nt, 64);    // M > 32768 (C's index M * N would overflow int at N = 65536)
-  ok &= rejects<T>(name, gpu, st, mt, nt, 32832);         // K > 32768
+  ok &= rejects<T>(name, gpu, st, mt, nt, max_k + 64);    // K > max_k
+  if (max_k > 32768) ok &= rejects<T>(name, gpu, st, mt, 32768 + nt, 32832);  // N > 32768 and K > 32768 (N * K)
   return ok;
 }
 /// Blocks of 128 x 256 (hopper_gemm, tma_gemm, wgmma_gemm).

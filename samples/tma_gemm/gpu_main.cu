@@ -18,9 +18,9 @@ namespace cpu {
 int main() {
   cudaStream_t st = gpu::make_stream("tma_gemm");
   if (!st) return 1;
-  bool ok = gemm::sweep_128x256x64<exo::bf16>("tma_gemm", cpu::tma_gemm<exo::bf16>, ::tma_gemm, st);
-  ok &= gemm::sweep_128x256x64<exo::f16>("tma_gemm<f16>", cpu::tma_gemm<exo::f16>, ::tma_gemm, st);
-  ok &= gemm::sweep_128x256x64<float>("tma_gemm<tf32>", cpu::tma_gemm<float>, ::tma_gemm, st);
+  bool ok = gemm::sweep_tiles<exo::bf16>("tma_gemm", cpu::tma_gemm<exo::bf16>, ::tma_gemm, st, 128, 64, 256, 65536);
+  ok &= gemm::sweep_tiles<exo::f16>("tma_gemm<f16>", cpu::tma_gemm<exo::f16>, ::tma_gemm, st, 128, 64, 256, 65536);
+  ok &= gemm::sweep_tiles<float>("tma_gemm<tf32>", cpu::tma_gemm<float>, ::tma_gemm, st, 128, 64, 256, 65536);
   cudaStreamDestroy(st);
   return ok ? 0 : 1;
 }

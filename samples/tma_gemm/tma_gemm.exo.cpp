@@ -33,7 +33,7 @@ template <class Element>  // exo::bf16, exo::f16 or float (tf32): the instances 
 void tma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element* __restrict__ B,
                  float* __restrict__ C) {
   exo::assume(M % BM == 0 && N % BN == 0 && K % BK<Element> == 0 && K > 0);
-  exo::assume(M <= 32768 && N <= 65536 && K <= 32768);  // indices fit in int: M * N <= 2^31
+  exo::assume(M <= 32768 && N <= 65536 && K <= 65536 && (N <= 32768 || K <= 32768));  // M*N, M*K, N*K <= 2^31: int indices
   exo::extent(A, M, K);
   exo::extent(B, N, K);
   exo::extent(C, M, N);
