@@ -387,8 +387,7 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
         inst.facts.push_back(atoms_[a] == z3::ite(*b, ctx.int_val(1), ctx.int_val(0)));
         return Poly::atom(a);
       }
-      if ((op == model::Op::Shl || op == model::Op::Shr) && e.args[1]->kind == ExprKind::VarRef && e.args[1]->var &&
-          e.args[1]->var->kind == VarKind::LoopVar)
+      if ((op == model::Op::Shl || op == model::Op::Shr) && !constantValue(*e.args[1]))
         return shiftBySmallVar(e, inst, why, depth);
       std::optional<Poly> l = intExpr(*e.args[0], inst, why, depth + 1);
       if (!l) return std::nullopt;
@@ -706,18 +705,37 @@ std::string Encoder::polyKey(const Poly& p) {
 
 // `c >> l` / `c << l` where l is a loop variable with a small constant range: one case
 // per value of l (the tree-reduction idiom `s[t + (128 >> l)]`).
+// `x >> l`, `256 >> (l + 1)`: an amount that depends on one loop variable with a small
+// constant range (and nothing else) is a constant in each case, selected by the
+// variable's value (as divideBySmallLoopVar does for divisors).
 std::optional<Poly> Encoder::shiftBySmallVar(const Expr& e, Instance& inst, std::string& why, int depth) {
   const Expr& amount = *e.args[1];
-  why = "it shifts by an amount that is neither a constant nor a loop variable with constant bounds";
-  if (amount.kind != ExprKind::VarRef || !amount.var || amount.var->kind != VarKind::LoopVar) return std::nullopt;
-  std::optional<LoopValues> loop = smallLoopValues(amount.var, inst);
+  why = "it shifts by an amount that is neither a constant nor a function of one loop variable with constant bounds";
+  const Var* var = nullptr;
+  bool other = false;
+  forEachExpr(e.args[1], [&](const Expr& sub) {
+    if (sub.kind == ExprKind::VarRef && sub.var) {
+      if (sub.var->kind == VarKind::LoopVar && (!var || var == sub.var)) var = sub.var;
+      else other = true;
+    }
+    other |= sub.kind == ExprKind::Index || sub.kind == ExprKind::Call;
+  });
+  if (!var || other) return std::nullopt;
+  std::optional<LoopValues> loop = smallLoopValues(var, inst);
   if (!loop) return std::nullopt;
-  for (int64_t k : loop->values)
-    if (k < 0 || k > 40) return std::nullopt;
+  std::vector<std::pair<int64_t, int64_t>> cases;  // value of the variable -> shift amount
+  for (int64_t v : loop->values) {
+    std::optional<Wide> k = evaluate(amount, [&](const Var* x) -> std::optional<Wide> {
+                              return x == var ? std::optional<Wide>(v) : std::nullopt;
+                            }).value;
+    // A negative or too wide amount is undefined (ProverOverflow reports it).
+    if (!k || *k < 0 || *k > 40) return std::nullopt;
+    cases.push_back({v, static_cast<int64_t>(*k)});
+  }
   std::optional<Poly> l = intExpr(*e.args[0], inst, why, depth + 1);
   if (!l) return std::nullopt;
   int res = newAtom("shift");
-  for (int64_t k : loop->values) {
+  for (auto [value, k] : cases) {
     Poly v;
     if (e.op == model::Op::Shl) {
       v = l->scaled(int64_t(1) << k);
@@ -728,7 +746,7 @@ std::optional<Poly> Encoder::shiftBySmallVar(const Expr& e, Instance& inst, std:
       floorDivMod(*l, int64_t(1) << k, inst, q, m);
       v = Poly::atom(q);
     }
-    inst.facts.push_back(z3::implies(atoms_[loop->atom] == ctx.int_val(k), atoms_[res] == toZ3(v)));
+    inst.facts.push_back(z3::implies(atoms_[loop->atom] == ctx.int_val(value), atoms_[res] == toZ3(v)));
   }
   return Poly::atom(res);
 }
