@@ -419,12 +419,17 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
               assumeFacts_.push_back(f);
               definitions_.push_back(f);
             }
-            it = paramDivs_.emplace(key, std::make_pair(q, m)).first;
+            it = paramDivs_.emplace(key, ParamDivision{q, m, global.facts}).first;
             sharedAtoms_.push_back(q);
             paramDivAtoms_.insert(q);
             paramDivAtoms_.insert(m);
           }
-          return Poly::atom(op == model::Op::Div ? it->second.first : it->second.second);
+          // The definition goes with every instance that uses it too: a solver made before
+          // the atom was (a question whose first mention of `n / 64` is a barrier's guard)
+          // would otherwise leave it free, and print witnesses that are not executions.
+          // Exact definitions, true in every execution: they exclude none.
+          for (const z3::expr& f : it->second.definition) inst.facts.push_back(f);
+          return Poly::atom(op == model::Op::Div ? it->second.quotient : it->second.remainder);
         }
         divMod(*l, c, inst, q, m);
         return Poly::atom(op == model::Op::Div ? q : m);

@@ -158,7 +158,11 @@ private:
   std::set<int> paramAtomSet_;
   std::set<int> paramDivAtoms_;  // the atoms of paramDivs_ (quotients, remainders)
   std::vector<int> sharedAtoms_;
-  std::map<std::string, std::pair<int, int>> paramDivs_;
+  struct ParamDivision {
+    int quotient, remainder;
+    std::vector<z3::expr> definition;  // of both atoms, from the parameters (global facts)
+  };
+  std::map<std::string, ParamDivision> paramDivs_;  // `n / 64`: one pair of atoms per launch
   std::map<const model::Expr*, z3::func_decl> opaque_;
   int counter_ = 0;
 };
