@@ -58,8 +58,8 @@ Verdict Queries::solve(z3::solver& s) {
   // ("cannot prove", never an accept).
   auto t0 = std::chrono::steady_clock::now();
   z3::check_result r = s.check();
-  stats_.slowestQuerySeconds =
-      std::max(stats_.slowestQuerySeconds, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  stats_.slowestQuerySeconds = std::max(stats_.slowestQuerySeconds, seconds);
   // Count the work of this check: the solver's counter grows over its checks (the fast
   // path's incremental solver); a fresh solver starts from 0.
   uint64_t now = workOf(s);
@@ -70,9 +70,13 @@ Verdict Queries::solve(z3::solver& s) {
     case z3::unsat: return Verdict::Unsat;
     case z3::sat: return Verdict::Sat;
     default:
-      // Z3 says why: "timeout" (or "canceled") for the clock, a resource message otherwise.
+      // Z3 says why: "timeout" (or "canceled") for the clock, a resource message
+      // otherwise; but a timer that stops the non-linear arithmetic solver may surface as
+      // "(incomplete (theory arithmetic))". A question that ran the whole limit counts as
+      // cut off whatever the reason says (lit prover/time_limit_option.cpp saw both).
       if (const std::string why = s.reason_unknown(); why.find("timeout") != std::string::npos ||
-                                                      why.find("canceled") != std::string::npos)
+                                                      why.find("canceled") != std::string::npos ||
+                                                      seconds * 1000 >= timeLimitMilliseconds(limits_))
         ++stats_.timeCutoffs;
       return Verdict::Unknown;
   }

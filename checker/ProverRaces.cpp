@@ -84,6 +84,7 @@ RaceCheck::PairQuery RaceCheck::raceQuery(const AccessSite& A, const AccessSite&
   RacePlan plan = planRace(syncs_, A, B, common, prefix, depth);
   sc.fixContainer = plan.fixContainer;
   sc.fixBefore = plan.fixBefore;
+  q.near = plan.near;
   // An asynchronous access runs until its completion: what comes after it must be
   // ordered after the completing await, which checker/ProverAsync checks (a stronger
   // question than ordering after the issue). Here only the accesses before the issue.
@@ -216,6 +217,41 @@ bool RaceCheck::crossBlock(const AccessSite& A, const AccessSite& B, bool report
   return true;
 }
 
+/// The witness claims that no barrier between the accesses orders them; a conditional
+/// one (in its side's iteration) whose condition holds there in C++ (model/Evaluate)
+/// and whose group holds both threads says otherwise: the encoding and the program
+/// disagree, and the witness is no execution. What runs, or nullopt.
+std::optional<std::string> RaceCheck::conditionalBarrierRuns(const PairQuery& q, int64_t fa, int64_t fb) const {
+  // Two blocks of a cluster body: no block barrier orders them.
+  if (!q.model || !q.model->eval(sameBlock(q_.enc, q.a, q.b), true).is_true()) return std::nullopt;
+  for (const ConditionalSync& cs : q.near.conditional) {
+    const Side& side = cs.side == 0 ? q.a : q.b;
+    const Stmt* g = cs.guard;
+    std::vector<const Expr*> exprs;
+    if (g->kind == StmtKind::For) exprs = {g->lo.get(), g->hi.get()};
+    else if (g->cond) exprs = {g->cond.get()};
+    else continue;
+    std::vector<std::optional<Wide>> v;
+    if (!checkWitnessValues(q_.enc, *q.model, side, exprs, v).real) continue;
+    bool runs;
+    std::string what;
+    if (g->kind == StmtKind::For) {
+      if (!v[0] || !v[1]) continue;
+      runs = *v[0] < *v[1];  // the loop's first iteration, and its barrier, run
+      what = "the loop around the barrier runs";
+    } else {
+      if (!v[0]) continue;
+      runs = (*v[0] != 0) == cs.branch;
+      what = "the condition '" + printExpr(*g->cond) + "' of the barrier between them is " + (*v[0] != 0 ? "true" : "false");
+    }
+    if (!runs) continue;
+    const Collective& col = collective(cs.scope);
+    if (col.threads > 0 && fa / col.threads != fb / col.threads) continue;  // another group's barrier
+    return what + " there, so it orders them";
+  }
+  return std::nullopt;
+}
+
 /// One of two conflicting sites is an atomic reduction: say why that does not help.
 void RaceCheck::noteAtomicMixed(const AccessSite& A, const AccessSite& B) {
   if (A.atomic == B.atomic) return;
@@ -240,6 +276,14 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   }
   if (standsForOtherBlocks(qa) || standsForOtherBlocks(qb)) return reportClusterRace(q);
   int64_t fa = val(m, q_.flat(qa)), fb = val(m, q_.flat(qb));
+  if (std::optional<std::string> ran = conditionalBarrierRuns(q, fa, fb)) {
+    std::vector<std::string> args = {"that '" + printExpr(*qb.site->expr) + "' and '" + printExpr(*qa.site->expr) + "' never race",
+                                     unrealWitnessReason(WitnessCheck{false, *ran, ""})};
+    if (!reportedRaces_.insert({qb.site->expr, args}).second) return;
+    sink_.diag(DiagID::err_cannot_prove, qb.site->range(), args);
+    sink_.diag(DiagID::note_access, qa.site->range(), {"the other access"});
+    return;
+  }
   SyncScope need = smallestCommonScope(fa, fb).id;
   // Barriers of a scope the CTA is not made of (warpgroup) exist only inside loops of
   // that level; elsewhere the block one it is.

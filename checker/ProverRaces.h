@@ -52,6 +52,7 @@ private:
     Verdict verdict = Verdict::Unsat;
     std::optional<z3::model> model;
     Side a, b;
+    ScopeSet near;  // the barriers between the accesses the query found not to run
   };
 
   int races(bool report, bool crossBlocks);
@@ -62,6 +63,7 @@ private:
   void reportClusterRace(PairQuery& q);
   void noteAtomicMixed(const AccessSite& A, const AccessSite& B);
   void reportRace(PairQuery& q, size_t depth, const Scenario& sc);
+  std::optional<std::string> conditionalBarrierRuns(const PairQuery& q, int64_t fa, int64_t fb) const;
   void proposeSync(PairQuery& q, size_t depth, const Scenario& sc, model::SyncScope need);
 
   const model::Kernel& k_;
