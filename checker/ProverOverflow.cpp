@@ -322,8 +322,18 @@ private:
 
 // ------------------------------------------------------------------ operations
 
-/// A signed operation C++ may overflow: + - * / << >> and unary -, in int or long.
+/// Shifts of an unsigned type: they wrap, but an amount outside [0, bits) is undefined
+/// all the same (found by the review of the thirteenth session: `128u >> 32` is 128 on
+/// x86, whose shifter masks the amount, and read past an array).
+bool unsignedShift(const Expr& e) {
+  return !e.type.isPointer && isInteger(e.type.scalar) && !isSignedInteger(e.type.scalar) && e.kind == ExprKind::Binary &&
+         e.args.size() == 2 && (e.op == model::Op::Shl || e.op == model::Op::Shr);
+}
+
+/// A signed operation C++ may overflow: + - * / << >> and unary -, in int or long; and
+/// an unsigned shift (its amount).
 bool checkedOperation(const Expr& e) {
+  if (unsignedShift(e)) return true;
   if (e.type.isPointer || !isSignedInteger(e.type.scalar)) return false;
   if (e.kind == ExprKind::Unary) return e.op == model::Op::Neg && e.args.size() == 1;
   if (e.kind != ExprKind::Binary || e.args.size() != 2) return false;
@@ -360,7 +370,7 @@ Settled intervalCheck(const Expr& e, Ranges& R) {
   if (op == model::Op::Shl || op == model::Op::Shr) {
     int bits = integerBits(k);
     if (b.lo < 0 || b.hi >= bits) return Settled::Unsettled;
-    if (op == model::Op::Shr) return Settled::Proven;
+    if (op == model::Op::Shr || unsignedShift(e)) return Settled::Proven;
     if (a.lo < 0) return Settled::Unsettled;
   }
   Range x = R.exact(e);
@@ -694,7 +704,7 @@ private:
     if (op == model::Op::Div) return A == lo && B == -1;
     int bits = integerBits(k);
     z3::expr badAmount = B < 0 || B >= q_->ctx.int_val(bits);
-    if (op == model::Op::Shr) return badAmount;
+    if (op == model::Op::Shr || unsignedShift(e)) return badAmount;
     // x << s: x >= 0 and x * 2^s in range.
     if (b->isConst() && b->constValue() >= 0 && b->constValue() < bits)
       return A < 0 || A * enc.wideVal(Wide(1) << static_cast<int>(b->constValue())) > hi;
@@ -853,7 +863,7 @@ private:
     if (op == model::Op::Shl || op == model::Op::Shr) {
       if (b < 0 || b >= bits)
         return "it can shift by " + text(b) + ", but '" + e.type.scalarSpelling() + "' has " + std::to_string(bits) + " bits";
-      if (op == model::Op::Shr) return "";
+      if (op == model::Op::Shr || unsignedShift(e)) return "";
       if (a < 0) return "it can shift the negative value " + text(a);
       Wide r = a << static_cast<int>(b);
       return r > maxValue(k) ? "its value can be " + text(r) + " (" + text(a) + " << " + text(b) + "), " + range : "";
