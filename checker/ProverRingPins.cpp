@@ -169,23 +169,19 @@ std::optional<Near> nearInstance(Queries& q, const PlacedStmt& st, const Side& a
 
 }  // namespace
 
-namespace {
-
-/// A barrier between an access and a signal of another thread: `a` in child `ia` of the
-/// statement list L, the signal in child `ir`, a barrier a child `jb` of L before the
-/// signal. A thread that runs `a` runs every later instance of L's statements, that
-/// barrier's too (a barrier is reached by all threads of its collective or none: the
-/// prover's convergence check, err_sync_divergent), and the thread that signals ran the barrier's instance
-/// of its iteration before the signal. So when both threads are in one copy of the
-/// barrier's collective (the loops `tied`, which enclose L, in the same iterations) and
-/// a's iterations of the sequential loops around L (`sequential`, outermost first) come
-/// before the signal's, or are the same and the barrier follows `a` in L (`sameAllowed`),
-/// `a` happens before the signal.
-struct BarrierChain {
-  std::set<const Stmt*> tied;
-  std::vector<const Stmt*> sequential;
-  bool sameAllowed = false;
-};
+z3::expr chainBefore(const Encoder& enc, z3::context& ctx, const BarrierChain& chain, const Instance& first,
+                     const Instance& later) {
+  // The first statement's iterations of L's sequential loops before the later one's
+  // (lexicographically, outermost first), or the same ones when the barrier follows the
+  // first statement in L.
+  z3::expr before = ctx.bool_val(chain.sameAllowed);
+  for (size_t i = chain.sequential.size(); i-- > 0;) {
+    const Stmt* l = chain.sequential[i];
+    const z3::expr f = enc.atomExpr(first.iter.at(l)), t = enc.atomExpr(later.iter.at(l));
+    before = f < t || (f == t && before);
+  }
+  return before;
+}
 
 std::optional<BarrierChain> barrierChain(const Path& ap, const Path& rp) {
   size_t d = 0;
@@ -222,8 +218,6 @@ std::optional<BarrierChain> barrierChain(const Path& ap, const Path& rp) {
   return best;
 }
 
-}  // namespace
-
 z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, z3::solver& s) {
   z3::expr e = q.ctx.bool_val(false);
   RingStatements rs = ringStatements(k);
@@ -239,6 +233,21 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
   const Path& bp = b.site->path;
   // From the signal side: a signal in a's thread, in a's iteration or the next one; the
   // wait for its position in b's thread, pinned.
+  // One candidate: ring statement `st` pinned at `pos` near an anchor (its definitions and
+  // the near instance's go to the solver); it orders when it exists and `order` holds of
+  // its instance. One that cannot be modelled orders nothing (conservative).
+  auto pinned = [&](const PlacedStmt& st, const Poly& pos, const Path& path, const Instance& anchor,
+                    const std::optional<Poly>& flat, const std::set<const Stmt*>* tied,
+                    const std::vector<z3::expr>& nearDefs, auto&& order) -> z3::expr {
+    try {
+      Pinned p = pins.pinAt(st, pos, path, anchor, flat, 0, nullptr, tied);
+      for (const z3::expr& d : nearDefs) s.add(d);
+      for (const z3::expr& d : p.defs) s.add(d);
+      return *p.exists && order(p.inst);
+    } catch (const Unprovable&) {
+      return q.ctx.bool_val(false);
+    }
+  };
   for (const PlacedStmt& r : rs.signals)
     for (int offset : {0, 1}) {
       if (!usable(r)) continue;
@@ -247,14 +256,14 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
       z3::expr signalled = sig->runs && seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, sig->inst.iter);
       for (const PlacedStmt& w : rs.waits) {
         if (model::ringOf(*w.stmt) != model::ringOf(*r.stmt)) continue;
-        try {
-          Pinned pw = pins.pinAt(w, sig->pos, bp, b.inst, b.inst.flat, 0);
-          for (const z3::expr& d : sig->defs) s.add(d);
-          for (const z3::expr& d : pw.defs) s.add(d);
-          e = e || (signalled && *pw.exists && seqBefore(enc, q.ctx, w.path, pw.inst.iter, bp, b.inst.iter));
-        } catch (const Unprovable&) {
-          // Not modelled: this candidate orders nothing (conservative).
-        }
+        e = e || (signalled && pinned(w, sig->pos, bp, b.inst, b.inst.flat, nullptr, sig->defs, [&](const Instance& wi) {
+                    return seqBefore(enc, q.ctx, w.path, wi.iter, bp, b.inst.iter);
+                  }));
+        // The wait by another thread of b's copy of a barrier's collective, before the
+        // barrier that precedes b (one elected thread waits for the slot, then a barrier).
+        if (std::optional<BarrierChain> chain = barrierChain(w.path, bp))
+          e = e || (signalled && pinned(w, sig->pos, bp, b.inst, std::nullopt, &chain->tied, sig->defs,
+                                        [&](const Instance& wi) { return chainBefore(enc, q.ctx, *chain, wi, b.inst); }));
       }
     }
   // From the wait side: a wait in b's thread, in b's iteration or the previous one; the
@@ -267,32 +276,14 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
       z3::expr waited = wait->runs && seqBefore(enc, q.ctx, w.path, wait->inst.iter, bp, b.inst.iter);
       for (const PlacedStmt& r : rs.signals) {
         if (model::ringOf(*r.stmt) != model::ringOf(*w.stmt) || !usable(r)) continue;
-        try {
-          Pinned pr = pins.pinAt(r, wait->pos, ap, a.inst, a.inst.flat, 0);
-          for (const z3::expr& d : wait->defs) s.add(d);
-          for (const z3::expr& d : pr.defs) s.add(d);
-          e = e || (waited && *pr.exists && seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, pr.inst.iter));
-        } catch (const Unprovable&) {
-        }
+        e = e || (waited && pinned(r, wait->pos, ap, a.inst, a.inst.flat, nullptr, wait->defs, [&](const Instance& ri) {
+                    return seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, ri.iter);
+                  }));
         // The signal by another thread of a's copy of a barrier's collective, after the
         // barrier that follows a (one elected thread releases a slot for its warpgroup).
-        if (std::optional<BarrierChain> chain = barrierChain(ap, r.path)) {
-          try {
-            Pinned pr = pins.pinAt(r, wait->pos, ap, a.inst, std::nullopt, 0, nullptr, &chain->tied);
-            for (const z3::expr& d : wait->defs) s.add(d);
-            for (const z3::expr& d : pr.defs) s.add(d);
-            // a's iterations of L's sequential loops before the signal's (lexicographically,
-            // outermost first), or the same ones when the barrier follows a in L.
-            z3::expr before = q.ctx.bool_val(chain->sameAllowed);
-            for (size_t i = chain->sequential.size(); i-- > 0;) {
-              const Stmt* l = chain->sequential[i];
-              const z3::expr ia = enc.atomExpr(a.inst.iter.at(l)), ir = enc.atomExpr(pr.inst.iter.at(l));
-              before = ia < ir || (ia == ir && before);
-            }
-            e = e || (waited && *pr.exists && before);
-          } catch (const Unprovable&) {
-          }
-        }
+        if (std::optional<BarrierChain> chain = barrierChain(ap, r.path))
+          e = e || (waited && pinned(r, wait->pos, ap, a.inst, std::nullopt, &chain->tied, wait->defs,
+                                     [&](const Instance& ri) { return chainBefore(enc, q.ctx, *chain, a.inst, ri); }));
       }
     }
   return e;

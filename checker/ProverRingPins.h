@@ -53,6 +53,31 @@ protected:
   Encoder& enc_;
 };
 
+/// A barrier between a statement `a` of one thread and a later statement of another (a
+/// signal: ringOrdered below; an access after another thread's wait: ProverRings):
+/// `a` in child `ia` of the statement list L, the signal in child `ir`, a barrier a
+/// child `jb` of L before the signal. A thread that runs `a` runs every later instance of L's statements, that
+/// barrier's too (a barrier is reached by all threads of its collective or none: the
+/// prover's convergence check, err_sync_divergent), and the thread that signals ran the barrier's instance
+/// of its iteration before the signal. So when both threads are in one copy of the
+/// barrier's collective (the loops `tied`, which enclose L, in the same iterations) and
+/// a's iterations of the sequential loops around L (`sequential`, outermost first) come
+/// before the signal's, or are the same and the barrier follows `a` in L (`sameAllowed`),
+/// `a` happens before the signal.
+struct BarrierChain {
+  std::set<const model::Stmt*> tied;
+  std::vector<const model::Stmt*> sequential;
+  bool sameAllowed = false;
+};
+
+std::optional<BarrierChain> barrierChain(const Path& ap, const Path& rp);
+
+/// The chain's order of two instances (the earlier statement's, the later one's): in L's
+/// sequential loops, `first`'s iterations come before `later`'s, or are the same when the
+/// barrier follows the first statement in L.
+z3::expr chainBefore(const Encoder& enc, z3::context& ctx, const BarrierChain& chain, const Instance& first,
+                     const Instance& later);
+
 /// Whether an mbarrier ring orders side `a` before side `b`: some ring statement that
 /// signals position p runs in a's thread after `a` (program order), and b's thread
 /// waits for p before `b`. The candidates are defined, not searched for: the signal in

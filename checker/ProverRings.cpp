@@ -482,6 +482,22 @@ public:
         Side ws = statementSide(*w, po.inst, accessKeep_);
         s.add(!(*po.exists && ringOrdered(q_, *f_.kernel, ws, zs, s)));
       }
+      // ... or another thread of z's copy of a barrier's collective waited for it before
+      // that barrier, which z's thread passed before z (one elected thread waits, then a
+      // block barrier: the wait's acquire reaches the others through the barrier).
+      if (!remote)
+        for (const PlacedStmt* w : waits) {
+          std::optional<BarrierChain> chain = barrierChain(w->path, z.path);
+          if (!chain) continue;
+          Pinned pc;
+          try {
+            pc = pinAt(*w, *px, z.path, zs.inst, std::nullopt, tag++, nullptr, &chain->tied);
+          } catch (const Unprovable&) {
+            continue;  // not modelled: orders nothing
+          }
+          for (const z3::expr& d : pc.defs) s.add(d);
+          s.add(!(*pc.exists && chainBefore(enc_, q_.ctx, *chain, pc.inst, zs.inst)));
+        }
       s.add(q_.ctx.int_const("ring.position") == enc_.toZ3(*px));
       q_.countPair();
       Verdict v = q_.solve(s);
