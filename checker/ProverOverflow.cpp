@@ -330,15 +330,23 @@ bool unsignedShift(const Expr& e) {
          e.args.size() == 2 && (e.op == model::Op::Shl || e.op == model::Op::Shr);
 }
 
-/// A signed operation C++ may overflow: + - * / << >> and unary -, in int or long; and
-/// an unsigned shift (its amount).
+/// An unsigned `/` or `%`: undefined for a zero divisor (since the thirteenth session).
+bool unsignedDivision(const Expr& e) {
+  return !e.type.isPointer && isInteger(e.type.scalar) && !isSignedInteger(e.type.scalar) && e.kind == ExprKind::Binary &&
+         e.args.size() == 2 && (e.op == model::Op::Div || e.op == model::Op::Rem);
+}
+
+/// A signed operation C++ may overflow: + - * / % << >> and unary -, in int or long
+/// (`/` and `%` also by a zero divisor, `%` as `MIN % -1`); an unsigned shift (its
+/// amount); an unsigned `/` or `%` (its divisor).
 bool checkedOperation(const Expr& e) {
-  if (unsignedShift(e)) return true;
+  if (unsignedShift(e) || unsignedDivision(e)) return true;
   if (e.type.isPointer || !isSignedInteger(e.type.scalar)) return false;
   if (e.kind == ExprKind::Unary) return e.op == model::Op::Neg && e.args.size() == 1;
   if (e.kind != ExprKind::Binary || e.args.size() != 2) return false;
   const model::Op op = e.op;
-  return op == model::Op::Add || op == model::Op::Sub || op == model::Op::Mul || op == model::Op::Div || op == model::Op::Shl || op == model::Op::Shr;
+  return op == model::Op::Add || op == model::Op::Sub || op == model::Op::Mul || op == model::Op::Div ||
+         op == model::Op::Rem || op == model::Op::Shl || op == model::Op::Shr;
 }
 
 const char* operationName(const Expr& e) {
@@ -348,6 +356,7 @@ const char* operationName(const Expr& e) {
   if (op == model::Op::Sub) return "the difference";
   if (op == model::Op::Mul) return "the product";
   if (op == model::Op::Div) return "the quotient";
+  if (op == model::Op::Rem) return "the remainder";
   return "the shift";
 }
 
@@ -366,7 +375,11 @@ Settled intervalCheck(const Expr& e, Ranges& R) {
   if (!b.known) return Settled::DataDependent;
   if (b.empty()) return Settled::Vacuous;
   const model::Op op = e.op;
-  if (op == model::Op::Div) return (a.lo <= minValue(k) && b.lo <= -1 && b.hi >= -1) ? Settled::Unsettled : Settled::Proven;
+  if (op == model::Op::Div || op == model::Op::Rem) {
+    if (b.lo <= 0 && b.hi >= 0) return Settled::Unsettled;  // a zero divisor
+    if (unsignedDivision(e)) return Settled::Proven;
+    return (a.lo <= minValue(k) && b.lo <= -1 && b.hi >= -1) ? Settled::Unsettled : Settled::Proven;
+  }
   if (op == model::Op::Shl || op == model::Op::Shr) {
     int bits = integerBits(k);
     if (b.lo < 0 || b.hi >= bits) return Settled::Unsettled;
@@ -701,7 +714,8 @@ private:
     if (op == model::Op::Add) return A + B < lo || A + B > hi;
     if (op == model::Op::Sub) return A - B < lo || A - B > hi;
     if (op == model::Op::Mul) return A * B < lo || A * B > hi;
-    if (op == model::Op::Div) return A == lo && B == -1;
+    if (op == model::Op::Div || op == model::Op::Rem)
+      return unsignedDivision(e) ? B == 0 : B == 0 || (A == lo && B == -1);
     int bits = integerBits(k);
     z3::expr badAmount = B < 0 || B >= q_->ctx.int_val(bits);
     if (op == model::Op::Shr || unsignedShift(e)) return badAmount;
@@ -840,10 +854,16 @@ private:
       proposeBound(root, op);
       return;
     }
-    sink_.diag(DiagID::err_overflow, at(root, op), {operationName(*op.e), printExpr(*op.e), root.where, type, claim});
+    const bool byZero = (op.e->op == model::Op::Div || op.e->op == model::Op::Rem) && values.size() == 2 && values[1] &&
+                        *values[1] == 0;
+    if (byZero)
+      sink_.diag(DiagID::err_divide_by_zero, at(root, op),
+                 {operationName(*op.e), printExpr(*op.e), root.where, printExpr(*op.e->args[1])});
+    else
+      sink_.diag(DiagID::err_overflow, at(root, op), {operationName(*op.e), printExpr(*op.e), root.where, type, claim});
     noteHeader(root, op);
     sink_.diag(DiagID::note_witness, at(root, op), {witness(enc, m, inst, root, op)});
-    proposeBound(root, op);
+    if (!byZero) proposeBound(root, op);
   }
 
   /// What goes wrong at the replayed operand values; "" if nothing does.
@@ -868,11 +888,14 @@ private:
       Wide r = a << static_cast<int>(b);
       return r > maxValue(k) ? "its value can be " + text(r) + " (" + text(a) + " << " + text(b) + "), " + range : "";
     }
+    if ((op == model::Op::Div || op == model::Op::Rem) && b == 0) return "its divisor '" + printExpr(*e.args[1]) + "' can be 0";
+    if (op == model::Op::Rem && a == minValue(k) && b == -1)
+      return "'" + text(a) + " % -1' is undefined (its quotient " + text(-a) + " is " + range + ")";
     Wide r;
     if (op == model::Op::Add) r = a + b;
     else if (op == model::Op::Sub) r = a - b;
     else if (op == model::Op::Mul) r = a * b;
-    else if (op == model::Op::Div && b != 0) r = a / b;
+    else if (op == model::Op::Div) r = a / b;
     else return "";
     if (r >= minValue(k) && r <= maxValue(k)) return "";
     return "its value can be " + text(r) + " (" + paren(a) + " " + opSpelling(op) + " " + paren(b) + "), " + range;
