@@ -16,6 +16,17 @@ int precedence(const Expr& e) {  // larger binds tighter (C++ precedence table)
   }
 }
 
+// The suffix that gives a printed integer literal its type. Types narrower than
+// int have none: their values are promoted to int wherever they are used.
+const char* literalSuffix(ScalarKind k) {
+  switch (k) {
+    case ScalarKind::UInt: return "u";
+    case ScalarKind::Long: return "L";
+    case ScalarKind::ULong: return "ul";
+    default: return "";
+  }
+}
+
 void print(std::ostream& os, const Expr& e, bool lowered);
 
 void printOperand(std::ostream& os, const Expr& child, int parentPrec, bool rightSide, bool lowered) {
@@ -32,9 +43,7 @@ void print(std::ostream& os, const Expr& e, bool lowered) {
       if (!e.spelling.empty()) {
         os << e.spelling;  // as written: suffixes and hex keep their type
       } else {
-        os << e.ival;
-        const char* suffix[] = {"", "", "u", "L", "ul", "", "", "", ""};  // by ScalarKind
-        os << suffix[static_cast<int>(e.type.scalar)];
+        os << e.ival << literalSuffix(e.type.scalar);
       }
       return;
     case ExprKind::FloatLit: os << e.spelling; return;
