@@ -1,5 +1,6 @@
 #include "checker/ProverEncode.h"
 
+#include "model/Evaluate.h"
 #include "model/ThreadMapping.h"
 
 #include <algorithm>
@@ -226,6 +227,17 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
       int k = newAtom(tag + c->var->name + "#iter");
       z3::expr V = atoms_[v], K = atoms_[k];
       range(K >= 0);
+      // The variable holds a value of its type: `v += step` past the type's largest value
+      // is refused by the overflow check (signed or not: an unsigned variable would wrap
+      // and the loop run on), so an execution that reaches an iteration has it in range.
+      // Said where the comparison does not say it: char and short are compared after
+      // promotion to int (`unsigned char i; i < 300`), an unsigned against a long bound
+      // in long; a variable compared in its own type is bounded by the comparison (a
+      // signed one past its type is an overflow of its increment, reported there).
+      const ScalarKind vk = c->var->type.scalar;
+      if (!c->var->type.isPointer && model::integerBits(vk) > 1 &&
+          (model::integerBits(vk) < 32 || (model::isUnsignedKind(vk) && c->compareAs && *c->compareAs != vk)))
+        range(V >= wideVal(model::minValue(vk)) && V <= wideVal(model::maxValue(vk)));
       std::string why;
       std::optional<Poly> lo = c->lo ? intExpr(*c->lo, inst, why) : std::nullopt;
       if (lo) inst.facts.push_back(V == toZ3(*lo) + ctx.int_val(static_cast<int64_t>(c->step)) * K);

@@ -390,6 +390,16 @@ Settled intervalCheck(const Expr& e, Ranges& R) {
   return x.lo >= minValue(k) && x.hi <= maxValue(k) ? Settled::Proven : Settled::Unsettled;
 }
 
+/// The interval verdict for a loop's `v + step` (Root::increment): the mathematical sum
+/// within the variable's type, whatever its signedness (unsigned sums wrap in
+/// Ranges::exact, which would hide the wrap this check is for).
+Settled incrementCheck(const Expr& e, Ranges& R) {
+  Range a = R.of(*e.args[0]), b = R.of(*e.args[1]);
+  if (!a.known || !b.known) return Settled::DataDependent;
+  if (a.empty() || b.empty()) return Settled::Vacuous;
+  return a.hi + b.hi <= maxValue(e.type.scalar) ? Settled::Proven : Settled::Unsettled;
+}
+
 /// An expression the check starts from, and where the program evaluates it.
 struct Root {
   const Expr* expr = nullptr;
@@ -400,6 +410,7 @@ struct Root {
   const Stmt* instr = nullptr;       // the instruction call whose meaning holds it
   const AccessSite* site = nullptr;  // an index: its access
   int assume = -1;                   // an exo::assume conjunct: its assume's position
+  bool increment = false;            // a loop's `v + step`: checked in the variable's type, signed or not
   std::string where;                 // "the index of 's'", ...
   std::shared_ptr<Ranges> ranges;    // intervals under the bounds it may use
 };
@@ -524,13 +535,18 @@ private:
           add(size.get(), path_, instr_, "the launcher's grid size for loop '" + s.var->name + "'");
         }
         // `v += step` runs after every iteration, the last one too: v + step, inside the loop.
-        if (s.var && s.step > 0 && isSignedInteger(s.var->type.scalar)) {
+        // Signed or not: an unsigned variable's `v += step` past its type's largest value
+        // wraps (for unsigned char and short, on the conversion back), and the loop runs
+        // on past the iterations the model counts (found by the review of the
+        // fourteenth session: `for (unsigned char i = 0; i < n; ++i)` with n = 300).
+        if (s.var && s.step > 0 && !s.var->type.isPointer && integerBits(s.var->type.scalar) > 1) {
           ExprPtr step = Expr::intLit(s.step, s.var->type);
           ExprPtr next = Expr::binary("+", Expr::varRef(s.var, s.var->type), step, s.var->type);
           next->range = step->range = next->args[0]->range = SrcRange{s.range.begin, s.range.begin};
           synthetic_.push_back(next);
           path_.push_back({&s, 0});
           add(next.get(), path_, instr_, "the increment of loop '" + s.var->name + "'");
+          roots_.back().increment = true;
           path_.pop_back();
         }
         break;
@@ -566,11 +582,13 @@ private:
   void checkRoot(Root& root) {
     std::vector<std::pair<const Expr*, bool>> local;
     std::vector<Operation> ops;
-    collectOps(*root.expr, local, ops);
+    if (root.increment) ops.push_back({root.expr, {}});
+    else collectOps(*root.expr, local, ops);
     std::vector<const Operation*> pending;
     for (const Operation& op : ops) {
       ++stats_.overflowChecks;
-      if (intervalCheck(*op.e, *root.ranges) == Settled::Unsettled) pending.push_back(&op);
+      Settled settled = root.increment ? incrementCheck(*op.e, *root.ranges) : intervalCheck(*op.e, *root.ranges);
+      if (settled == Settled::Unsettled) pending.push_back(&op);
     }
     if (pending.empty()) return;
     askSolver(root, pending);
