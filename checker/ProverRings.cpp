@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 
 #include "checker/ProverAsyncBase.h"
@@ -147,10 +148,31 @@ public:
     return tupleOf(*t, 0);
   }
 
+  /// Every rule below relies on a ring statement running exactly when the conditions
+  /// around it hold: a wait that orders an access, an arrival or a copy that completes a
+  /// position. A condition the encoder cannot model (it reads memory, a scalar computed at
+  /// run time, a floating-point value) is dropped from an instance, which then stands for
+  /// executions where the statement does not run: a wait skipped at odd steps was proven
+  /// (review of the fourteenth session; lit async/ring_unmodelled_condition.cpp).
+  void requireModelledConditions(const PlacedStmt& st) {
+    // In a scratch encoder: atoms made in the shared one would change the solver's
+    // history, and with it the witnesses of the questions asked after this check.
+    if (!scratch_) scratch_ = std::make_unique<ScratchEncoder>(f_);
+    Instance inst = scratch_->enc.instantiate(st.path, "cond.");
+    if (inst.dropped.empty()) return;
+    const auto& [cond, why] = inst.dropped.front();
+    throw Unprovable{st.stmt, "whether this ring statement runs depends on the condition '" + printExpr(*cond) +
+                                  "', which cannot be modelled (" + why +
+                                  "); guard a ring's waits, arrivals and copies only by loop variables, parameters and "
+                                  "constants"};
+  }
+
   void checkRing(const Var& ring) {
     std::vector<const PlacedStmt*> copies = ringStmts(&ring, AsyncRole::Kind::IssueRing);
     std::vector<const PlacedStmt*> arrivals = ringStmts(&ring, AsyncRole::Kind::ArriveRing);
     std::vector<const PlacedStmt*> waits = ringStmts(&ring, AsyncRole::Kind::AwaitRing);
+    for (const auto* list : {&copies, &arrivals, &waits})
+      for (const PlacedStmt* st : *list) requireModelledConditions(*st);
     const int64_t S = slotsOf(ring);
     ringSlots_ = S;
     std::vector<std::unique_ptr<AccessSite>> keep;
@@ -532,6 +554,12 @@ public:
   int64_t ringSlots_ = 1;
 
 
+  struct ScratchEncoder {
+    explicit ScratchEncoder(const KernelFacts& facts) : enc(ctx, facts) {}
+    z3::context ctx;
+    Encoder enc;
+  };
+  std::unique_ptr<ScratchEncoder> scratch_;
   const KernelFacts& f_;
   DiagSink& sink_;
   const std::set<const AccessSite*>& bad_;
