@@ -4,7 +4,7 @@
 // For each input type (bf16, fp16, then f32 multiplied as tf32) and each shape: C = A * B^T with A (M x K) and B
 // (N x K) of that type, f32 accumulation and an f32 C, all row-major.
 //   exo        exo_gemm::gemm (samples/common/exo_gemm.cuh picks tma_gemm, persistent_gemm,
-//              splitk_gemm or ragged_gemm; split-k's zeroing of C is inside the timed call)
+//              skinny_gemm, splitk_gemm or ragged_gemm; split-k's zeroing of C is inside the timed call)
 //   cuBLAS f32 cublasGemmEx, the same A/B type, f32 C, CUBLAS_COMPUTE_32F: the same operation
 //   cuBLAS 16  the same with a C of the input type (half the output bytes): the faster anchor
 // Method: every call checked once (exo against cuBLAS f32: ||exo - ref|| / ||ref|| <=
@@ -18,7 +18,7 @@
 // and with --csv FILE the rows as CSV (scripts/plot-gemm-bench draws them).
 // Usage: gemm_bench [--csv FILE] [--variant NAME] [SHAPE...]   SHAPE is S (S^3) or MxNxK;
 //        default: the sweep. --variant (tma_gemm, persistent_gemm, splitk_gemm, ragged_gemm,
-//        persistent_cluster_gemm, persistent_cluster2d_gemm)
+//        persistent_cluster_gemm, persistent_cluster2d_gemm, skinny_gemm)
 //        times that variant instead of the dispatcher's choice (for comparing variants;
 //        shapes outside its conditions are NOT COVERED).
 // Environment: EXO_BENCH_ITERS (timed rounds, default 30, at least 20).
@@ -43,8 +43,8 @@
 
 #if !defined(EXO_GENERATED_TMA) || !defined(EXO_GENERATED_SPLITK) || !defined(EXO_GENERATED_RAGGED) || \
     !defined(EXO_GENERATED_PERSISTENT) || !defined(EXO_GENERATED_PERSISTENT_CLUSTER) ||                    \
-    !defined(EXO_GENERATED_PERSISTENT_CLUSTER2D)
-#error "compile with -DEXO_GENERATED_{TMA,SPLITK,RAGGED,PERSISTENT,PERSISTENT_CLUSTER,PERSISTENT_CLUSTER2D}='\"dir/<sample>.cu\"' (exo-cuda's output)"
+    !defined(EXO_GENERATED_PERSISTENT_CLUSTER2D) || !defined(EXO_GENERATED_SKINNY)
+#error "compile with -DEXO_GENERATED_{TMA,SPLITK,RAGGED,PERSISTENT,PERSISTENT_CLUSTER,PERSISTENT_CLUSTER2D,SKINNY}='\"dir/<sample>.cu\"' (exo-cuda's output)"
 #endif
 #include EXO_GENERATED_TMA
 #include EXO_GENERATED_PERSISTENT
@@ -52,6 +52,7 @@
 #include EXO_GENERATED_PERSISTENT_CLUSTER2D
 #include EXO_GENERATED_SPLITK
 #include EXO_GENERATED_RAGGED
+#include EXO_GENERATED_SKINNY
 
 #include "../samples/common/exo_gemm.cuh"
 
@@ -178,7 +179,7 @@ int main(int argc, char** argv) {
       const std::string name = argv[++i];
       for (exo_gemm::Variant v : {exo_gemm::Variant::Tma, exo_gemm::Variant::Persistent, exo_gemm::Variant::SplitK,
                                   exo_gemm::Variant::Ragged, exo_gemm::Variant::PersistentCluster,
-                                  exo_gemm::Variant::PersistentCluster2d})
+                                  exo_gemm::Variant::PersistentCluster2d, exo_gemm::Variant::Skinny})
         if (name == exo_gemm::name(v)) forced = v;
       if (forced == exo_gemm::Variant::None) {
         std::fprintf(stderr, "gemm_bench: unknown variant '%s'\n", name.c_str());

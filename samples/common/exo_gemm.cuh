@@ -3,6 +3,9 @@
 // row-major A is M x K, B is N x K, C is M x N), dispatching to the exo-cuda sample
 // that suits the shape. Each sample is proven by exo-cuda; this file only chooses one.
 //
+//   skinny   (samples/skinny_gemm): one row of 128 and a long K in bf16 / f16 (128 x 8192 x
+//            8192): 64 x 128 tiles over the whole of K in clusters of two sharing B, no
+//            split of K (chosen when they fill more than half the SMs in one wave);
 //   split-k  (samples/splitk_gemm): few tiles of C for the SMs and a long K (fewer than
 //            half the SMs' worth of 128 x 256 tiles with K >= 2048): C is zeroed, then four blocks per tile each add
 //            their share of K to it atomically;
@@ -19,7 +22,7 @@
 //            blocks sharing B by TMA multicast; gemm_with() only (benchmarks), not chosen;
 //   persistent_cluster2d (samples/persistent_cluster2d_gemm): in clusters of 2 x 2 blocks
 //            sharing A along cluster rows and B along cluster columns; gemm_with() only.
-// The launchers tma_gemm, splitk_gemm, persistent_gemm, persistent_cluster_gemm,
+// The launchers tma_gemm, skinny_gemm, splitk_gemm, persistent_gemm, persistent_cluster_gemm,
 // persistent_cluster2d_gemm and ragged_gemm must be declared before this
 // header (include their generated .cu files, or the headers of `exo-cuda --header`):
 // each sample is a kernel template with bf16, f16 and f32 (tf32) instances, whose launchers are
@@ -35,7 +38,7 @@
 
 namespace exo_gemm {
 
-enum class Variant { None, SplitK, Persistent, Tma, Ragged, PersistentCluster, PersistentCluster2d };
+enum class Variant { None, SplitK, Persistent, Tma, Ragged, PersistentCluster, PersistentCluster2d, Skinny };
 
 inline const char* name(Variant v) {
   switch (v) {
@@ -45,6 +48,7 @@ inline const char* name(Variant v) {
     case Variant::Ragged: return "ragged_gemm";
     case Variant::PersistentCluster: return "persistent_cluster_gemm";
     case Variant::PersistentCluster2d: return "persistent_cluster2d_gemm";
+    case Variant::Skinny: return "skinny_gemm";
     case Variant::None: break;
   }
   return "none";
@@ -68,6 +72,9 @@ inline bool admits(Variant v, int M, int N, int K, int bytes = 2) {
       return M % 256 == 0 && N % 256 == 0 && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 32768;
     case Variant::PersistentCluster2d:
       return M % 256 == 0 && N % 512 == 0 && K % (4 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 32768;
+    case Variant::Skinny:
+      return M % 128 == 0 && N % 128 == 0 && K % (2 * bk) == 0 && M <= 32768 && N <= 65536 && K <= 65536 &&
+             (N <= 32768 || K <= 32768);
     case Variant::None: break;
   }
   return false;
@@ -79,6 +86,12 @@ inline Variant choose(int M, int N, int K, int sms, int bytes = 2) {
   const long long blocks = M > 0 && N > 0 && M % 128 == 0 && N % 256 == 0 ? static_cast<long long>(M / 128) * (N / 256) : 0;
   // (A long K with enough tiles, 2048 x 2048 x 65536, is tma_gemm's: 1.00 of cuBLAS at
   // 2048 x 2048 x 32768 against split-k's 0.88, 2026-12-01.)
+  // One row of 128 with enough 64 x 128 tiles to fill more than half the SMs in one wave,
+  // bf16 / f16 (128 x 8192 x 8192: 0.94 of cuBLAS against split-k's 0.88; tf32 0.92
+  // against 0.94, 2026-12-01).
+  const long long small = M > 0 && N > 0 && M % 64 == 0 && N % 128 == 0 ? static_cast<long long>(M / 64) * (N / 128) : 0;
+  if (admits(Variant::Skinny, M, N, K, bytes) && bytes == 2 && M == 128 && 2 * small > sms && small <= sms && K >= 2048)
+    return Variant::Skinny;
   if (admits(Variant::SplitK, M, N, K, bytes) && 2 * blocks <= sms && K >= 2048) return Variant::SplitK;
   // A short K: at most 1024 elements (16 steps of bf16 / f16, 32 of tf32; tf32 at
   // 8192 x 8192 x 1024: 0.889 against tma_gemm's 0.869 of cuBLAS, twice, 2026-12-01).
@@ -121,6 +134,7 @@ inline cudaError_t gemm_with(Variant v, int M, int N, int K, const T* A, const T
     case Variant::Ragged: return ::ragged_gemm(M, N, K, A, B, C, stream);
     case Variant::PersistentCluster: return ::persistent_cluster_gemm(M, N, K, A, B, C, stream);
     case Variant::PersistentCluster2d: return ::persistent_cluster2d_gemm(M, N, K, A, B, C, stream);
+    case Variant::Skinny: return ::skinny_gemm(M, N, K, A, B, C, stream);
     case Variant::None: break;
   }
   return cudaErrorInvalidValue;
