@@ -357,6 +357,8 @@ private:
     const auto* vd = llvm::dyn_cast<c::VarDecl>(init->getSingleDecl());
     if (!vd || !vd->getType()->isIntegerType() || !vd->getInit())
       return bad(init, "the loop variable must be an initialized integer");
+    // `b += 1` leaves a bool true: the loop would run on while `1 < hi`.
+    if (vd->getType()->isBooleanType()) return bad(init, "the loop variable must be an integer, not bool");
     const auto* cond = llvm::dyn_cast_or_null<c::BinaryOperator>(fs->getCond());
     if (!cond || cond->getOpcode() != c::BO_LT || !refersTo(cond->getLHS(), vd))
       return bad(fs->getCond() ? static_cast<const c::Stmt*>(fs->getCond()) : fs, "the condition must be 'v < hi'");
@@ -366,8 +368,20 @@ private:
       if (u->isIncrementOp() && refersTo(u->getSubExpr(), vd)) step = 1;
     } else if (const auto* ca = llvm::dyn_cast_or_null<c::CompoundAssignOperator>(inc)) {
       std::optional<llvm::APSInt> c = ca->getRHS()->getIntegerConstantExpr(ctx_);
-      if (ca->getOpcode() == c::BO_AddAssign && refersTo(ca->getLHS(), vd) && c && c->isStrictlyPositive())
-        step = c->getExtValue();
+      if (ca->getOpcode() == c::BO_AddAssign && refersTo(ca->getLHS(), vd) && c && c->isStrictlyPositive()) {
+        // `v += c` converts v + c back to v's type: a step past the type's largest value
+        // wraps into another step (`int i += 0xFFFFFFFFu` counts down, `unsigned char
+        // i += 256` never moves; review of the fifteenth session). The step must be a
+        // value of the type.
+        const unsigned width = static_cast<unsigned>(ctx_.getIntWidth(vd->getType()));
+        const bool isUnsigned = vd->getType()->isUnsignedIntegerOrEnumerationType();
+        llvm::APInt largest = isUnsigned ? llvm::APInt::getMaxValue(width) : llvm::APInt::getSignedMaxValue(width);
+        llvm::APInt value = c->zextOrTrunc(std::max(c->getBitWidth(), 128u));
+        largest = largest.zext(std::max(c->getBitWidth(), 128u));
+        if (value.ugt(largest) || value.ugt(llvm::APInt(value.getBitWidth(), static_cast<uint64_t>(INT64_MAX))))
+          return bad(ca->getRHS(), "the step must be a positive constant that fits in the loop variable's type");
+        step = static_cast<int64_t>(value.getZExtValue());
+      }
     }
     if (!step) return bad(inc ? static_cast<const c::Stmt*>(inc) : fs, "the increment must be '++v', 'v++' or 'v += c'");
 

@@ -21,6 +21,18 @@ void k(int n, float* __restrict__ out, float* __restrict__ out2) {
       for (int s = 3; s < 4; --s) out[b * 128 + t * 4 + s] = 1.f;
       // CHECK: err_loop_noncanonical.cpp:[[@LINE+1]]:12: error: a sequential loop must have the form {{.*}}: the loop variable must be an initialized integer
       for (float s = 0; s < 4; ++s) out[b * 128 + t * 4] = s;
+      // 'v += c' converts v + c back to v's type: these steps are -1, 0 and 1 there
+      // (review of the fifteenth session: they were proven as steps of 2^32 - 1, 256 and
+      // 2^32 + 1, counting iterations the program does not run).
+      // CHECK: err_loop_noncanonical.cpp:[[@LINE+1]]:35: error: a sequential loop must have the form {{.*}}: the step must be a positive constant that fits in the loop variable's type
+      for (int s = 0; s < 4; s += 0xFFFFFFFFu) out[b * 128 + t * 4 + s] = 1.f;
+      // CHECK: err_loop_noncanonical.cpp:[[@LINE+1]]:45: error: a sequential loop must have the form {{.*}}: the step must be a positive constant that fits in the loop variable's type
+      for (unsigned char s = 0; s < 4; s += 256) out[b * 128 + t * 4 + s] = 1.f;
+      // CHECK: err_loop_noncanonical.cpp:[[@LINE+1]]:35: error: a sequential loop must have the form {{.*}}: the step must be a positive constant that fits in the loop variable's type
+      for (int s = 0; s < 4; s += 4294967297L) out[b * 128 + t * 4 + s] = 1.f;
+      // 'b += 1' leaves a bool true.
+      // CHECK: err_loop_noncanonical.cpp:[[@LINE+1]]:12: error: a sequential loop must have the form {{.*}}: the loop variable must be an integer, not bool
+      for (bool s = false; s < 2; s += 1) out[b * 128 + t * 4 + s] = 1.f;
 #endif
     }
 #ifdef FIXED
@@ -32,4 +44,4 @@ void k(int n, float* __restrict__ out, float* __restrict__ out2) {
   }
 }
 // CHECK-NOT: error:
-// CHECK: 5 errors generated.
+// CHECK: 9 errors generated.
