@@ -159,6 +159,23 @@ public:
     // history, and with it the witnesses of the questions asked after this check.
     if (!scratch_) scratch_ = std::make_unique<ScratchEncoder>(f_);
     Instance inst = scratch_->enc.instantiate(st.path, "cond.");
+    // A loop bound the encoder cannot model leaves its loop's iterations unbounded in the
+    // instance (not listed as dropped): a copy in `for (p = 0; p < flag[0]; ++p)` may not
+    // run at all, and the wait for its position never return (review of the fifteenth
+    // session).
+    for (const PathStep& step : st.path) {
+      const Stmt* loop = step.container;
+      if (loop->kind != StmtKind::For) continue;
+      for (const ExprPtr& b : {loop->lo, loop->hi}) {
+        std::string why;
+        if (b && !scratch_->enc.intExpr(*b, inst, why))
+          throw Unprovable{st.stmt, "whether this ring statement runs depends on the " +
+                                        std::string(b == loop->lo ? "start" : "bound") + " of loop '" + loop->var->name +
+                                        "', '" + printExpr(*b) + "', which cannot be modelled (" + why +
+                                        "); bound the loops around a ring's waits, arrivals and copies only by loop "
+                                        "variables, parameters and constants"};
+      }
+    }
     if (inst.dropped.empty()) return;
     const auto& [cond, why] = inst.dropped.front();
     throw Unprovable{st.stmt, "whether this ring statement runs depends on the condition '" + printExpr(*cond) +
