@@ -243,7 +243,46 @@ private:
     Instance w;
     std::vector<z3::expr> defs;
     std::optional<z3::expr> exists;
+    /// `exists` without registersNamed's condition (to tell why no await completes).
+    std::optional<z3::expr> existsUnnamed;
   };
+
+  /// For an issue's register access x: the await's register operands must hold x's
+  /// element. An await's CUDA form (wgmma.wait_group) orders only the registers passed
+  /// to it: the compiler may move an access to an accumulator the wait does not name
+  /// before the wait (review of the fourteenth session: a wait naming acc, then reads of
+  /// acc2, was proven). Only for the registers the instruction writes (its accumulator):
+  /// nullopt for other accesses and for an await that names no registers.
+  std::optional<z3::expr> registersNamed(const AccessSite& x, const Side& xs, Completion& c) {
+    if (x.var->memory != Memory::Registers || !x.write) return std::nullopt;
+    std::vector<const Expr*> named;
+    for (const ExprPtr& o : c.await->stmt->operands)
+      if (o && o->var && (o->kind == ExprKind::Window || o->kind == ExprKind::VarRef || o->kind == ExprKind::Index) &&
+          o->var->memory == Memory::Registers)
+        named.push_back(o.get());
+    if (named.empty()) return std::nullopt;
+    z3::expr any = q_.ctx.bool_val(false);
+    for (const Expr* o : named) {
+      if (o->var != x.var) continue;
+      if (o->args.size() > x.expr->args.size())
+        throw Unprovable{c.await->stmt, "its operand '" + printExpr(*o) + "' has more indices than the access '" +
+                                            printExpr(*x.expr) + "' of the asynchronous instruction it completes"};
+      z3::expr same = q_.ctx.bool_val(true);
+      const size_t before = c.w.facts.size();
+      for (size_t i = 0; i < o->args.size(); ++i) {
+        std::string why;
+        std::optional<Poly> w = enc_.intExpr(*o->args[i], c.w, why);
+        std::optional<Poly> a = enc_.intExpr(*x.expr->args[i], const_cast<Instance&>(xs.inst), why);
+        if (!w || !a)
+          throw Unprovable{c.await->stmt, "whether its operand '" + printExpr(*o) + "' names the registers of '" +
+                                              printExpr(*x.expr) + "' cannot be modelled (" + why + ")"};
+        same = same && enc_.toZ3(*w) == enc_.toZ3(*a);
+      }
+      c.defs.insert(c.defs.end(), c.w.facts.begin() + static_cast<std::ptrdiff_t>(before), c.w.facts.end());
+      any = any || same;
+    }
+    return any;
+  }
 
   Completion complete(const AccessSite& x, const Side& xs, const PlacedStmt& a, int tagNo) {
     Completion c;
@@ -346,7 +385,12 @@ private:
         awaits.push_back(&p);
     Side xs = q_.makeSide(x, "x.");
     std::vector<Completion> cs;
-    for (const PlacedStmt* a : awaits) cs.push_back(complete(x, xs, *a, static_cast<int>(cs.size())));
+    for (const PlacedStmt* a : awaits) {
+      cs.push_back(complete(x, xs, *a, static_cast<int>(cs.size())));
+      Completion& c = cs.back();
+      c.existsUnnamed = c.exists;
+      if (std::optional<z3::expr> named = registersNamed(x, xs, c)) c.exists = *c.exists && *named;
+    }
     auto base = [&](z3::solver& s) {
       Queries::addFacts(s, xs.inst);
       for (const Completion& c : cs)
@@ -370,6 +414,15 @@ private:
       for (const Completion& c : cs) s.add(!*c.exists);
       Verdict v = q_.solve(s);
       if (v != Verdict::Unsat) {
+        if (v == Verdict::Sat && x.var->memory == Memory::Registers && x.write) {
+          z3::solver u = q_.newSolver();
+          base(u);
+          for (const Completion& c : cs) u.add(!*c.existsUnnamed);
+          if (q_.solve(u) == Verdict::Unsat)
+            throw Unprovable{x.instr, "no await of queue '" + qn + "' that names the registers of '" + printExpr(*x.expr) +
+                                          "' completes it (an await's CUDA form orders only the registers passed to it); "
+                                          "complete it with an await on '" + x.var->name + "'"};
+        }
         reportedIssue.insert(x.instr);
         if (v == Verdict::Unknown) throw Unprovable{x.instr, "the solver could not decide it"};
         smallWitness(q_, s);
