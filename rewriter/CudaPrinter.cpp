@@ -431,6 +431,44 @@ private:
   }
   bool fenceKnown_ = false, fenceNeeded_ = false;
 
+  /// Does the kernel write, through the generic proxy (plain stores, red.global of
+  /// wgmma_store_add), a global array that a TMA instruction (a tensor-map load, store or
+  /// reduction) also accesses? The async proxy then needs `fence.proxy.async.global`
+  /// between them (PTX ISA, "Async Proxy"); a barrier or an mbarrier orders the threads,
+  /// not the proxies (review of the fifteenth session: C zeroed by plain stores, then a
+  /// TMA reduction into it after a block barrier, could add to the old C).
+  bool genericWritesOfTmaGlobals() {
+    if (globalFenceKnown_) return globalFenceNeeded_;
+    globalFenceKnown_ = true;
+    std::set<const Var*> viaTma = tmaGlobals();
+    if (viaTma.empty()) return false;
+    walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
+      if (x.kind == StmtKind::Assign && x.lhs && viaTma.count(x.lhs->var)) globalFenceNeeded_ = true;
+      if (x.kind != StmtKind::Instr) return true;
+      if (x.instr->async.viaTensorMap()) return false;  // the async proxy itself
+      for (size_t i = 0; i < x.operands.size() && i < x.instr->operands.size(); ++i)
+        if (x.instr->operands[i].writes && x.instr->operands[i].kind == Operand::Kind::Global && x.operands[i] &&
+            viaTma.count(x.operands[i]->var))
+          globalFenceNeeded_ = true;
+      return false;
+    });
+    return globalFenceNeeded_;
+  }
+  /// The global arrays some TMA instruction accesses (through its tensor map).
+  std::set<const Var*> tmaGlobals() {
+    std::set<const Var*> out;
+    walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
+      if (x.kind != StmtKind::Instr) return true;
+      if (x.instr->async.viaTensorMap())
+        for (size_t i = 0; i < x.operands.size() && i < x.instr->operands.size(); ++i)
+          if (x.instr->operands[i].kind == Operand::Kind::Global && x.operands[i] && x.operands[i]->var)
+            out.insert(x.operands[i]->var);
+      return false;
+    });
+    return out;
+  }
+  bool globalFenceKnown_ = false, globalFenceNeeded_ = false;
+
   /// A sequential loop of a few iterations around an instruction that takes a register
   /// fragment and an operand computed from the loop's variable (wgmma_stage(s, acc, 64 *
   /// q)): unrolled, so that the CUDA form's register indices are constants and the
@@ -775,6 +813,12 @@ private:
              (s.instr->async.drainedAtExit && s.instr->async.tensorMapStore)) &&
             genericWritesOfStoredTiles())
           os_ << ind() << "exo::sm90::gpu::fence_proxy_async();  // generic writes of a tile a TMA store reads\n";
+        // The same for global arrays that TMA loads, stores or reduces into: before every
+        // barrier and ring arrival, and before the TMA instruction itself (its own thread's
+        // writes).
+        if ((s.isBarrier() || s.instr->async.kind == AsyncRole::Kind::ArriveRing || s.instr->async.viaTensorMap()) &&
+            genericWritesOfTmaGlobals())
+          os_ << ind() << "exo::sm90::gpu::fence_proxy_async_global();  // generic writes of global memory TMA accesses\n";
         // A barrier's CUDA form is its scope's row of the collectives table.
         if (s.isBarrier()) {
           os_ << ind() << collective(s.barrierScope()).barrier << "\n";

@@ -712,6 +712,7 @@ void wgmma_store_add_tma(const CUtensorMap* map, int, int r0, int c0, const floa
 // kernel's closing bulk_wait<0>). A program that writes the tile before its read
 // completes, or reads C before its write does, differs from its sequential run.
 inline void fence_proxy_async() {}
+inline void fence_proxy_async_global() {}
 
 template <class T, int N, int W>
 void wgmma_stage(T (&stage)[64][W], const float* d, int c0) {

@@ -111,6 +111,10 @@ __device__ __forceinline__ void mbarrier_wait(std::uint64_t* bar, unsigned parit
 // synchronise (PTX ISA, "Async Proxy", fence.proxy.async). Not needed for data that TMA
 // itself wrote and an mbarrier wait observed.
 __device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+// The same for global memory: generic stores (or red.global) of elements that a TMA load
+// reads, or a TMA store or reduction writes, next (PTX ISA, "Async Proxy": a proxy fence
+// orders the generic and the async proxy's accesses of the state space it names).
+__device__ __forceinline__ void fence_proxy_async_global() { asm volatile("fence.proxy.async.global;" ::: "memory"); }
 
 // ------------------------------------------------------------------------- TMA
 // The tensor map lives in the kernel's parameter space (`const __grid_constant__
