@@ -452,6 +452,14 @@ private:
       sink_.diag(DiagID::err_mbarrier_elementwise, range(vd->getSourceRange()), {vd->getNameAsString()});
       return false;
     }
+    // A ring is a whole 1-D array of mbarriers, one per slot: a row of a 2-D array passed
+    // as a ring was taken for the whole array (its first dimension as the slot count, any
+    // row as the same ring; review of the fifteenth session: proven, and a hang).
+    if (t.scalar == ScalarKind::MBarrier && dims.size() != 1) {
+      sink_.diag(DiagID::err_unsupported_stmt, range(vd->getSourceRange()),
+                 {"an array of mbarriers with more than one dimension", "declare one 1-D array per ring"});
+      return false;
+    }
     if ((shared || regs) && dims.empty()) {
       sink_.diag(DiagID::err_attr_subject, toSrcLoc((shared ? shared : regs)->getLocation()),
                  {shared ? "shared" : "registers", "array declarations"});
