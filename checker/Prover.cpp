@@ -28,6 +28,7 @@
 #include "checker/ProverPersistent.h"
 #include "checker/ProverQuery.h"
 #include "checker/ProverRaces.h"
+#include "checker/ProverWindows.h"
 #include "checker/ProverWitness.h"
 #include "checker/ProverReport.h"
 #include "model/ExprPrinter.h"
@@ -56,6 +57,7 @@ public:
     checkGlobalBounds();  // its own context: the fast path and the reporting path stay as they were
     checkAlignments(facts_, stats_, limits_, sink_);  // its own context too
     checkExpects(facts_, stats_, limits_, sink_);     // and here
+    checkWindowBounds(facts_, stats_, limits_, sink_);  // and here
     checkOverflow(facts_, stats_, limits_, sink_);    // intervals first, then its own context
     if (checkReadsInitialized) checkInitializedReads(facts_, stats_, limits_, sink_);  // its own context
     // The fast path decides; when it proves the kernel there is nothing to report.
