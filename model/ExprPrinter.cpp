@@ -1,5 +1,6 @@
 #include "model/ExprPrinter.h"
 
+#include <cstdint>
 #include <sstream>
 
 namespace exo::model {
@@ -43,7 +44,13 @@ void print(std::ostream& os, const Expr& e, bool lowered) {
       if (!e.spelling.empty()) {
         os << e.spelling;  // as written: suffixes and hex keep their type
       } else {
-        os << e.ival << literalSuffix(e.type.scalar);
+        // The smallest int or long has no literal: `-2147483648` is a long, and
+        // `-9223372036854775808L` unsigned to nvcc (review of the fifteenth session: a
+        // folded INT_MIN changed the type of an expression, a LONG_MIN the sign of a
+        // quotient).
+        if (e.type.scalar == ScalarKind::Int && e.ival == INT32_MIN) os << "(-2147483647 - 1)";
+        else if (e.type.scalar == ScalarKind::Long && e.ival == INT64_MIN) os << "(-9223372036854775807L - 1)";
+        else os << e.ival << literalSuffix(e.type.scalar);
       }
       return;
     case ExprKind::FloatLit: os << e.spelling; return;

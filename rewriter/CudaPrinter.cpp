@@ -1030,8 +1030,23 @@ private:
     }
     if (printedUses(*s.forBody(), s.var)) {  // owned register indices need no variable
       if (guarded) line(s.loc());  // the guard took a line: a loop on the file's last line stays inside it
-      os_ << ind() << "const " << s.var->type.scalarSpelling() << " " << s.var->name << " = "
-          << iterationValue(s, iter, simpleIter) << ";\n";
+      // The value in the variable's type, as the sequential loop computes it: the thread
+      // index is an int, so `lo + step * iter` in int arithmetic wrapped for a long
+      // variable (`long j = 2147483647 + exo_tid`) or a product past INT_MAX (review of
+      // the fifteenth session). A variable other than int takes its own type; an int
+      // whose largest step * iteration leaves int is computed in long long (the value
+      // fits: the prover checked the variable's range).
+      const std::string type = s.var->type.scalarSpelling();
+      const bool wideProduct = static_cast<__int128>(s.step) * (trip > 0 ? trip - 1 : 0) > INT32_MAX;
+      if (s.var->type.scalar != ScalarKind::Int) {
+        os_ << ind() << "const " << type << " " << s.var->name << " = "
+            << iterationValue(s, "(" + type + ")(" + iter + ")", /*simpleIter=*/true) << ";\n";
+      } else if (wideProduct) {
+        os_ << ind() << "const int " << s.var->name << " = (int)("
+            << iterationValue(s, "(long long)(" + iter + ")", /*simpleIter=*/true) << ");\n";
+      } else {
+        os_ << ind() << "const " << type << " " << s.var->name << " = " << iterationValue(s, iter, simpleIter) << ";\n";
+      }
     }
     if (body) body(split.rank);
     else stmt(*s.forBody(), split.rank);
@@ -1058,6 +1073,12 @@ private:
           os_ << ind() << "// " << v->name << "[r] is in block r's shared memory: this block's part here.\n";
         os_ << ind() << type << " (&" << v->name << ")" << dimsSuffix(v, from) << " = *reinterpret_cast<" << type
             << " (*)" << dimsSuffix(v, from) << ">(exo_smem + " << v->sharedOffset << ");\n";
+        // Distributed shared memory may be reached only once every block of the cluster
+        // runs (CUDA Programming Guide, "Distributed Shared Memory": cluster.sync() first);
+        // a write into a peer's part before the first cluster barrier was printed without
+        // one (review of the fifteenth session).
+        if (v->clusterShared)
+          os_ << ind() << "exo::sm90::gpu::cluster_sync();  // every block of the cluster runs before its part is reached\n";
       } else {
         // Instructions' vector accesses need 16-byte aligned arrays (proven from here).
         // (Arrays of 128 bytes or more 128: a TMA store's tile, model/ThreadMapping.)
