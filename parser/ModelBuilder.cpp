@@ -87,9 +87,17 @@ public:
       sink_.diag(DiagID::err_kernel_return, range(fn->getReturnTypeSourceRange()), {kernel_->name});
       return nullptr;
     }
+    std::set<std::string> paramNames;
     for (const c::ParmVarDecl* p : fn->parameters()) {
       if (p->getName().empty()) {
         sink_.diag(DiagID::err_unnamed_param, toSrcLoc(p->getLocation()), {kernel_->name});
+        return nullptr;
+      }
+      // A function parameter pack's instance has one name for all its parameters: the
+      // CUDA declared `int xs, float xs` (review of the fifteenth session).
+      if (!paramNames.insert(p->getNameAsString()).second) {
+        sink_.diag(DiagID::err_unsupported_stmt, toSrcLoc(p->getLocation()),
+                   {"a function parameter pack", "write the kernel's parameters out one by one"});
         return nullptr;
       }
       Type t;
@@ -210,8 +218,21 @@ private:
   // ----------------------------------------------------------- statements
   /// Names the generated CUDA uses for itself (exo_tid, exo_block, ...) are off limits.
   void checkName(const c::NamedDecl* d) {
-    if (d->getName().starts_with("exo_"))
-      sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()), {d->getNameAsString()});
+    llvm::StringRef name = d->getName();
+    if (name.starts_with("exo_"))
+      sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()),
+                 {d->getNameAsString(), "names starting with 'exo_' are used by the generated CUDA"});
+    // The generated kernel reads CUDA's built-ins and its launcher returns the runtime's
+    // error codes: a parameter named threadIdx or cudaSuccess hid them, and nvcc rejected
+    // the output (review of the fifteenth session).
+    static const char* const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "clusterDim"};
+    for (const char* b : builtins)
+      if (name == b)
+        sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()),
+                   {d->getNameAsString(), "it is a CUDA built-in variable, which the generated CUDA reads"});
+    if (name.starts_with("cuda"))
+      sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()),
+                 {d->getNameAsString(), "names starting with 'cuda' belong to the CUDA runtime, which the generated launcher calls"});
   }
 
   /// A node made by a model factory, with the source range of `s`.
