@@ -175,7 +175,37 @@ std::string makeEscaped(llvm::StringRef path) {
 }
 
 /// Writes via a temporary file in the same directory, then renames: never partial.
-bool writeAtomically(const std::string& path, const std::string& text) {
+/// A symbolic link is followed (the link stays; its target gets the text), and a path
+/// that exists but is no regular file (/dev/null, /dev/stdout, a FIFO) is written in
+/// place: renaming over it replaced the node itself (review of the fifteenth session: as
+/// root, `-o /dev/null` turned the device into a file).
+bool writeAtomically(const std::string& given, const std::string& text) {
+  llvm::sys::fs::file_status st;
+  const bool exists = !llvm::sys::fs::status(given, st, /*follow=*/true) && llvm::sys::fs::exists(st);
+  if (exists && llvm::sys::fs::is_directory(st)) {
+    llvm::errs() << "exo-cuda: error: cannot write '" << given << "': it is a directory\n";
+    return false;
+  }
+  if (exists && !llvm::sys::fs::is_regular_file(st)) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(given, ec, llvm::sys::fs::OF_None);
+    if (!ec) {
+      os << text;
+      os.flush();
+    }
+    if (ec || os.has_error()) {
+      os.clear_error();
+      llvm::errs() << "exo-cuda: error: cannot write '" << given << "'\n";
+      return false;
+    }
+    return true;
+  }
+  std::string path = given;
+  bool link = false;
+  if (!llvm::sys::fs::is_symlink_file(given, link) && link) {
+    llvm::SmallString<256> real;
+    if (!llvm::sys::fs::real_path(given, real)) path = std::string(real);
+  }
   llvm::SmallString<256> tmp;
   int fd;
   llvm::StringRef dir = llvm::sys::path::parent_path(path);
