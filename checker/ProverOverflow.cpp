@@ -1,5 +1,7 @@
 #include "checker/ProverOverflow.h"
 
+#include "checker/ProverAsyncBase.h"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -495,6 +497,22 @@ private:
       addBounds(bounds, *facts_.assumes[i]);
     }
     body_ = std::make_shared<Ranges>(facts_, bounds);
+    // exo::extent shapes: the launcher evaluates them (the tensor maps' dimensions) once
+    // every assume holds, in the kernel's types, even where the kernel itself never does
+    // (review of the fifteenth session: `n * m` wrapped and TMA dropped the rows past it;
+    // `4096 / m` with m = 0 allowed crashed the host).
+    // Only a TMA operand's: the launcher evaluates no other extent.
+    std::set<const Var*> viaTma;
+    for (const PlacedStmt& p : instructionStatements(k_))
+      if (p.stmt->instr->async.viaTensorMap())
+        for (size_t i = 0; i < p.stmt->operands.size() && i < p.stmt->instr->operands.size(); ++i)
+          if (p.stmt->instr->operands[i].kind == model::Operand::Kind::Global && p.stmt->operands[i] &&
+              p.stmt->operands[i]->var)
+            viaTma.insert(p.stmt->operands[i]->var);
+    for (const Var* v : k_.params)
+      if (viaTma.count(v))
+        for (const ExprPtr& e : v->extents)
+          if (e) add(e.get(), Path{}, nullptr, "the extent of '" + v->name + "'");
     if (k_.body) walk(*k_.body);
     for (const AccessSite& s : facts_.sites) {
       for (size_t g = 0; g < s.guards.size(); ++g)
