@@ -230,6 +230,11 @@ private:
       if (name == b)
         sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()),
                    {d->getNameAsString(), "it is a CUDA built-in variable, which the generated CUDA reads"});
+    // The generated __global__ function is '<kernel>_kernel' (with a suffix per template
+    // instance): a parameter of that name hid it from the launcher's launch.
+    if (kernel_ && !kernel_->name.empty() && name.starts_with(kernel_->name + "_kernel"))
+      sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()),
+                 {d->getNameAsString(), "the generated CUDA kernel is named '" + kernel_->name + "_kernel'"});
     if (name.starts_with("cuda"))
       sink_.diag(DiagID::err_reserved_name, toSrcLoc(d->getLocation()),
                  {d->getNameAsString(), "names starting with 'cuda' belong to the CUDA runtime, which the generated launcher calls"});

@@ -9,20 +9,23 @@
 #define NAME tid
 #define P1 ids
 #define P2 ok
+#define P3 kk
 #else
 #define NAME exo_tid
 #define P1 threadIdx
 #define P2 cudaSuccess
+#define P3 k_kernel
 #endif
 
 [[exo::kernel]]
-// CHECK: err_reserved_name.cpp:[[@LINE+2]]:12: error: 'threadIdx' is reserved: it is a CUDA built-in variable, which the generated CUDA reads; rename it
-// CHECK: err_reserved_name.cpp:[[@LINE+1]]:20: error: 'cudaSuccess' is reserved: names starting with 'cuda' belong to the CUDA runtime, which the generated launcher calls; rename it
-void k(int P1, int P2, int n, float* __restrict__ out) {
+// CHECK: err_reserved_name.cpp:[[@LINE+3]]:12: error: 'threadIdx' is reserved: it is a CUDA built-in variable, which the generated CUDA reads; rename it
+// CHECK: err_reserved_name.cpp:[[@LINE+2]]:20: error: 'cudaSuccess' is reserved: names starting with 'cuda' belong to the CUDA runtime, which the generated launcher calls; rename it
+// CHECK: err_reserved_name.cpp:[[@LINE+1]]:28: error: 'k_kernel' is reserved: the generated CUDA kernel is named 'k_kernel'; rename it
+void k(int P1, int P2, int P3, int n, float* __restrict__ out) {
   exo::assume(n <= 65536);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)
     // CHECK: err_reserved_name.cpp:[[@LINE+1]]:40: error: 'exo_tid' is reserved: names starting with 'exo_' are used by the generated CUDA; rename it
     [[exo::parallel(thread)]] for (int NAME = 0; NAME < 32; ++NAME) out[b * 32 + NAME] = 1.f;
 }
 // CHECK-NOT: error:
-// CHECK: 3 errors generated.
+// CHECK: 4 errors generated.
