@@ -253,7 +253,7 @@ private:
   /// before the wait (review of the fourteenth session: a wait naming acc, then reads of
   /// acc2, was proven). Only for the registers the instruction writes (its accumulator):
   /// nullopt for other accesses and for an await that names no registers.
-  std::optional<z3::expr> registersNamed(const AccessSite& x, const Side& xs, Completion& c) {
+  std::optional<z3::expr> registersNamed(const AccessSite& x, Side& xs, Completion& c) {
     if (x.var->memory != Memory::Registers || !x.write) return std::nullopt;
     std::vector<const Expr*> named;
     for (const ExprPtr& o : c.await->stmt->operands)
@@ -272,7 +272,7 @@ private:
       for (size_t i = 0; i < o->args.size(); ++i) {
         std::string why;
         std::optional<Poly> w = enc_.intExpr(*o->args[i], c.w, why);
-        std::optional<Poly> a = enc_.intExpr(*x.expr->args[i], const_cast<Instance&>(xs.inst), why);
+        std::optional<Poly> a = enc_.intExpr(*x.expr->args[i], xs.inst, why);
         if (!w || !a)
           throw Unprovable{c.await->stmt, "whether its operand '" + printExpr(*o) + "' names the registers of '" +
                                               printExpr(*x.expr) + "' cannot be modelled (" + why + ")"};

@@ -1,7 +1,5 @@
 #include "checker/ProverOverflow.h"
 
-#include "checker/ProverAsyncBase.h"
-
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -502,13 +500,7 @@ private:
     // (review of the fifteenth session: `n * m` wrapped and TMA dropped the rows past it;
     // `4096 / m` with m = 0 allowed crashed the host).
     // Only a TMA operand's: the launcher evaluates no other extent.
-    std::set<const Var*> viaTma;
-    for (const PlacedStmt& p : instructionStatements(k_))
-      if (p.stmt->instr->async.viaTensorMap())
-        for (size_t i = 0; i < p.stmt->operands.size() && i < p.stmt->instr->operands.size(); ++i)
-          if (p.stmt->instr->operands[i].kind == model::Operand::Kind::Global && p.stmt->operands[i] &&
-              p.stmt->operands[i]->var)
-            viaTma.insert(p.stmt->operands[i]->var);
+    const std::set<const Var*> viaTma = k_.body ? tensorMapGlobals(*k_.body) : std::set<const Var*>{};
     for (const Var* v : k_.params)
       if (viaTma.count(v))
         for (const ExprPtr& e : v->extents)

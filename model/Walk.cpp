@@ -101,4 +101,21 @@ void walkStmts(Stmt& s, const std::function<bool(Stmt&, const std::vector<Stmt*>
   walk(s, path, enter);
 }
 
+std::set<const Var*> tensorMapGlobals(const Stmt& s) {
+  std::set<const Var*> out;
+  std::function<void(const Stmt&)> visit = [&](const Stmt& x) {
+    if (x.kind == StmtKind::Instr) {
+      if (x.instr->async.viaTensorMap())
+        for (size_t i = 0; i < x.operands.size() && i < x.instr->operands.size(); ++i)
+          if (x.instr->operands[i].kind == Operand::Kind::Global && x.operands[i] && x.operands[i]->var)
+            out.insert(x.operands[i]->var);
+      return;  // the meaning's own statements are the instruction's
+    }
+    for (const StmtPtr& c : x.body)
+      if (c) visit(*c);
+  };
+  visit(s);
+  return out;
+}
+
 }  // namespace exo::model

@@ -440,7 +440,7 @@ private:
   bool genericWritesOfTmaGlobals() {
     if (globalFenceKnown_) return globalFenceNeeded_;
     globalFenceKnown_ = true;
-    std::set<const Var*> viaTma = tmaGlobals();
+    std::set<const Var*> viaTma = tensorMapGlobals(*k_.blockBody);
     if (viaTma.empty()) return false;
     walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
       if (x.kind == StmtKind::Assign && x.lhs && viaTma.count(x.lhs->var)) globalFenceNeeded_ = true;
@@ -453,19 +453,6 @@ private:
       return false;
     });
     return globalFenceNeeded_;
-  }
-  /// The global arrays some TMA instruction accesses (through its tensor map).
-  std::set<const Var*> tmaGlobals() {
-    std::set<const Var*> out;
-    walkStmts(*k_.blockBody, [&](Stmt& x, const std::vector<Stmt*>&) {
-      if (x.kind != StmtKind::Instr) return true;
-      if (x.instr->async.viaTensorMap())
-        for (size_t i = 0; i < x.operands.size() && i < x.instr->operands.size(); ++i)
-          if (x.instr->operands[i].kind == Operand::Kind::Global && x.operands[i] && x.operands[i]->var)
-            out.insert(x.operands[i]->var);
-      return false;
-    });
-    return out;
   }
   bool globalFenceKnown_ = false, globalFenceNeeded_ = false;
 
