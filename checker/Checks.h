@@ -18,6 +18,7 @@ void checkAssumes(const model::Kernel& k, model::DiagSink& sink);
 
 /// exo::tile_order only in a kernel with a 2-D grid.
 void checkTileOrder(const model::Kernel& k, model::DiagSink& sink);
+void checkL2Policy(const model::Kernel& k, model::DiagSink& sink);
 
 /// Syncs only where all threads of their scope reach them.
 void checkSyncPlacement(const model::Kernel& k, model::DiagSink& sink);

@@ -22,6 +22,7 @@ bool checkStructure(Kernel& k, DiagSink& sink) {
   unsigned before = sink.errors;
   checkAssumes(k, sink);
   checkTileOrder(k, sink);
+  checkL2Policy(k, sink);
   checkCollectivePlacement(k, sink);
   checkSyncPlacement(k, sink);
   checkArrayMemory(k, sink);

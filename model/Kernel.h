@@ -66,6 +66,10 @@ enum class Memory {
 
 enum class VarKind { Param, LoopVar, Scalar, Array };
 
+/// The L2 cache hint of a global array's TMA loads (exo::l2 in exo/exo.hpp, same order
+/// after None).
+enum class L2Policy { None, EvictFirst, EvictLast };
+
 struct Expr;
 using ExprPtr = std::shared_ptr<Expr>;
 
@@ -98,6 +102,10 @@ struct Var {
   /// launch-time expressions), empty when undeclared (bounds then are not checked).
   std::vector<ExprPtr> extents;
   SrcRange extentRange;  // the exo::extent statement
+  /// Pointer parameters: `exo::l2_policy(p, exo::l2::X)`, the L2 cache hint of p's TMA
+  /// loads (a performance hint: no analysis reads it; the printer passes it on).
+  L2Policy l2Policy = L2Policy::None;
+  SrcRange l2PolicyRange;  // the exo::l2_policy statement
 
   bool isArray() const { return kind == VarKind::Array; }
   /// Leading indices implied by the owning thread (distributed registers), else 0.

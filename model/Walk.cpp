@@ -101,11 +101,13 @@ void walkStmts(Stmt& s, const std::function<bool(Stmt&, const std::vector<Stmt*>
   walk(s, path, enter);
 }
 
-std::set<const Var*> tensorMapGlobals(const Stmt& s) {
+namespace {
+std::set<const Var*> tmaGlobals(const Stmt& s, bool loadsOnly) {
   std::set<const Var*> out;
   std::function<void(const Stmt&)> visit = [&](const Stmt& x) {
     if (x.kind == StmtKind::Instr) {
-      if (x.instr->async.viaTensorMap())
+      const AsyncRole& a = x.instr->async;
+      if (loadsOnly ? a.kind == AsyncRole::Kind::IssueRing : a.viaTensorMap())
         for (size_t i = 0; i < x.operands.size() && i < x.instr->operands.size(); ++i)
           if (x.instr->operands[i].kind == Operand::Kind::Global && x.operands[i] && x.operands[i]->var)
             out.insert(x.operands[i]->var);
@@ -117,5 +119,9 @@ std::set<const Var*> tensorMapGlobals(const Stmt& s) {
   visit(s);
   return out;
 }
+}  // namespace
+
+std::set<const Var*> tensorMapGlobals(const Stmt& s) { return tmaGlobals(s, false); }
+std::set<const Var*> tmaLoadSources(const Stmt& s) { return tmaGlobals(s, true); }
 
 }  // namespace exo::model

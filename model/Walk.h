@@ -49,5 +49,8 @@ void walkStmts(Stmt& s, const std::function<bool(Stmt&, const std::vector<Stmt*>
 /// a TMA tensor map (a ring copy, a TMA store or reduction): the launcher builds their
 /// maps from exo::extent, and the async proxy touches them.
 std::set<const Var*> tensorMapGlobals(const Stmt& s);
+/// Those that some TMA copy under `s` reads (a ring copy's source): what an
+/// exo::l2_policy hint reaches.
+std::set<const Var*> tmaLoadSources(const Stmt& s);
 
 }  // namespace exo::model

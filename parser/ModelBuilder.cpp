@@ -577,6 +577,7 @@ private:
       }
       if (fd && fd->getQualifiedNameAsString() == "exo::extent") return extent(call);
       if (fd && fd->getQualifiedNameAsString() == "exo::tile_order") return tileOrder(call);
+      if (fd && fd->getQualifiedNameAsString() == "exo::l2_policy") return l2Policy(call);
       if (fd && fd->getQualifiedNameAsString() == "exo::assume" && call->getNumArgs() == 1) {
         if (ExprPtr cond = expr(call->getArg(0))) out.push_back(at(Stmt::assume(cond), e));
         return;
@@ -620,6 +621,24 @@ private:
     }
     v->extents = std::move(extents);
     v->extentRange = range(call);
+  }
+
+  /// `exo::l2_policy(B, exo::l2::X)`: the L2 hint of pointer parameter B's TMA loads.
+  void l2Policy(const c::CallExpr* call) {
+    auto bad = [&](const std::string& why) { sink_.diag(DiagID::err_l2_policy_usage, range(call), {why}); };
+    if (!atKernelTop_) return bad("must be at the top of the kernel body, next to the assumes");
+    const auto* dr = call->getNumArgs() == 2 ? llvm::dyn_cast<c::DeclRefExpr>(call->getArg(0)->IgnoreParenImpCasts())
+                                             : nullptr;
+    auto it = dr ? vars_.find(llvm::dyn_cast<c::VarDecl>(dr->getDecl())) : vars_.end();
+    Var* v = it != vars_.end() ? it->second : nullptr;
+    if (!v || !v->isGlobalPointer()) return bad("takes a pointer parameter of the kernel and an exo::l2 constant");
+    if (v->l2Policy != L2Policy::None) return bad("is given twice for '" + v->name + "'");
+    c::Expr::EvalResult how;
+    if (!call->getArg(1)->EvaluateAsInt(how, ctx_)) return bad("takes a constant exo::l2 (evict_first or evict_last)");
+    const int64_t h = how.Val.getInt().getExtValue();
+    if (h < 0 || h > 1) return bad("takes exo::l2::evict_first or exo::l2::evict_last");
+    v->l2Policy = h == 0 ? L2Policy::EvictFirst : L2Policy::EvictLast;
+    v->l2PolicyRange = range(call);
   }
 
   /// `exo::tile_order(exo::order::X, group)`: both arguments constants.
@@ -1272,7 +1291,7 @@ private:
     const auto* call = llvm::dyn_cast<c::CallExpr>(s);
     const c::FunctionDecl* fd = call ? call->getDirectCallee() : nullptr;
     std::string name = fd ? fd->getQualifiedNameAsString() : "";
-    return name == "exo::assume" || name == "exo::extent" || name == "exo::tile_order";
+    return name == "exo::assume" || name == "exo::extent" || name == "exo::tile_order" || name == "exo::l2_policy";
   }
 
   bool atKernelTop_ = true;

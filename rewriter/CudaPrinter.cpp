@@ -296,6 +296,18 @@ private:
     int64_t rows = dst && dst->tileDims.size() >= 2 ? dst->tileDims[dst->tileDims.size() - 2] : 0;
     return in.async.cluster && k_.clustered() ? rows / std::max<int64_t>(1, multicastGroup(k_, call).blocks) : rows;
   }
+  /// A TMA load's tensor map with the L2 hint of its global (exo::l2_policy): the CUDA
+  /// form takes the map and the policy together. Stores and reductions are not hinted.
+  static std::string hinted(const Stmt& call, const Expr& global, const std::string& map) {
+    if (call.instr->async.kind != AsyncRole::Kind::IssueRing || !global.var) return map;
+    switch (global.var->l2Policy) {
+      case L2Policy::None: return map;
+      case L2Policy::EvictFirst: return "exo::sm90::gpu::l2_evict_first(" + map + ")";
+      case L2Policy::EvictLast: return "exo::sm90::gpu::l2_evict_last(" + map + ")";
+    }
+    return map;
+  }
+
   /// The tensor map a TMA call's global operand stands for.
   std::string tensorMapOf(const Stmt& call, const Expr& global) {
     std::optional<TensorMap> mine = mapOf(call, global);
@@ -819,7 +831,7 @@ private:
           // A TMA copy reads its global operand through the tensor map of its box.
           if (s.instr->async.viaTensorMap() && i < s.instr->operands.size() &&
               s.instr->operands[i].kind == Operand::Kind::Global)
-            os_ << tensorMapOf(s, *s.operands[i]);
+            os_ << hinted(s, *s.operands[i], tensorMapOf(s, *s.operands[i]));
           else if (k_.persistent && s.instr->async.ring() && i + 1 == s.operands.size() && ringOf(s))
             os_ << persistentPosition(*s.operands[i], *ringOf(s));
           else

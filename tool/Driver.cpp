@@ -4,6 +4,9 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
+#include <set>
+#include <tuple>
+
 #include "annotations/ClangDiags.h"
 #include "checker/Checks.h"
 #include "checker/Prover.h"
@@ -105,6 +108,13 @@ class IdentifyingSink : public model::DiagSink {
 public:
   IdentifyingSink(ClangDiagSink& inner, DiagnosticRecorder* recorder) : inner_(inner), recorder_(recorder) {}
   void report(const model::Diagnostic& d) override {
+    // The instances of a kernel template share their source: a warning they all earn
+    // (same ID, place and text) is reported once, with its notes.
+    const model::DiagLevel level = model::diagLevel(d.id);
+    if (level == model::DiagLevel::Note && droppingNotes_) return;
+    droppingNotes_ = level == model::DiagLevel::Warning &&
+                     !warned_.insert({static_cast<int>(d.id), d.range.begin.raw, d.range.end.raw, d.args}).second;
+    if (droppingNotes_) return;
     if (recorder_) recorder_->pendingExoId = d.id;
     inner_.report(d);
     if (recorder_) recorder_->pendingExoId.reset();
@@ -113,6 +123,8 @@ public:
 private:
   ClangDiagSink& inner_;
   DiagnosticRecorder* recorder_;
+  std::set<std::tuple<int, uint64_t, uint64_t, std::vector<std::string>>> warned_;
+  bool droppingNotes_ = false;  // the notes of a warning not reported again
 };
 
 /// "'-Wexo-a', '-Wexo-b'": every exo warning flag, for the unknown-flag warning.

@@ -88,7 +88,8 @@ inline Variant choose(int M, int N, int K, int sms, int bytes = 2) {
   // 2048 x 2048 x 32768 against split-k's 0.88, 2026-12-01.)
   // One row of 128 with enough 64 x 128 tiles to fill more than half the SMs in one wave,
   // bf16 / f16 (128 x 8192 x 8192: 0.94 of cuBLAS against split-k's 0.88; tf32 0.92
-  // against 0.94, 2026-12-01).
+  // against 0.94, 2026-12-01; both with B's loads hinted evict_first, 2026-12-02: bf16
+  // 0.975 against 0.955, tf32 0.967 against 1.03).
   const long long small = M > 0 && N > 0 && M % 64 == 0 && N % 128 == 0 ? static_cast<long long>(M / 64) * (N / 128) : 0;
   if (admits(Variant::Skinny, M, N, K, bytes) && bytes == 2 && M == 128 && 2 * small > sms && small <= sms && K >= 2048)
     return Variant::Skinny;

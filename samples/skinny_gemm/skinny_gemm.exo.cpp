@@ -24,9 +24,11 @@
 //    block's B half too. The block is bound by memory, not by the tensor cores: freeing
 //    each slot one step earlier than keeping a multiply in flight (wgmma_wait<1>, release
 //    kt - 1) keeps three steps of loads in flight instead of two.
-// Measured on the H200 (docs/perf-notes.md, fourteenth session): 0.94 of cuBLAS at
-// 128 x 8192 x 8192 in bf16 and fp16, where split-k ran 0.88; 0.87 with wgmma_wait<1>,
-// 0.81 with eight slots of one 128-byte column.
+// B's TMA loads ask L2 to evict their lines first (exo::l2_policy): B is read once, and
+// without the hint its 128 MB push A, which every cluster reads, out of L2.
+// Measured on the H200 (docs/perf-notes.md, fourteenth and sixteenth sessions): 0.94 of
+// cuBLAS at 128 x 8192 x 8192 in bf16 and fp16, where split-k ran 0.88; 0.87 with
+// wgmma_wait<1>, 0.81 with eight slots of one 128-byte column; 0.97-0.98 with the hint.
 #include <exo/sm90.hpp>
 
 constexpr int BM = 64, BN = 128;  // block tile: one consumer warpgroup's wgmma m64n128
@@ -47,6 +49,7 @@ void skinny_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
   exo::extent(A, M, K);
   exo::extent(B, N, K);
   exo::extent(C, M, N);
+  exo::l2_policy(B, exo::l2::evict_first);  // B streams through once: keep A (read by every cluster) and C in L2
   [[exo::parallel(block)]] for (int cm = 0; cm < M / (CLUSTER * BM); ++cm)
   [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn)
   [[exo::parallel(block_in_cluster)]] for (int c = 0; c < CLUSTER; ++c) {

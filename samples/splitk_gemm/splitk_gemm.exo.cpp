@@ -19,6 +19,10 @@
 // order of SPLITS float additions per element (docs/prover.md, "Atomic reductions").
 // C must hold the sum's first term: zero it for C = A * B^T (samples/common's
 // dispatcher does).
+// B's TMA loads ask L2 to evict their lines first (exo::l2_policy): with few rows of C
+// (128 x 8192 x 8192) B streams through once and would push A out of L2; measured on
+// the H200 (docs/perf-notes.md, sixteenth session) 0.89 -> 0.95 of cuBLAS in bf16 and
+// 0.97 -> 1.03 in tf32 there, no change at 1024 x 1024 x 32768.
 #include <exo/sm90.hpp>
 
 constexpr int BM = 128, BN = 256;  // block tile
@@ -41,6 +45,7 @@ void splitk_gemm(int M, int N, int K, const Element* __restrict__ A, const Eleme
   exo::extent(A, M, K);
   exo::extent(B, N, K);
   exo::extent(C, M, N);
+  exo::l2_policy(B, exo::l2::evict_first);  // B streams through once (few rows): keep A and C in L2
   [[exo::parallel(block)]] for (int s = 0; s < SPLITS; ++s)
   [[exo::parallel(block)]] for (int bm = 0; bm < M / BM; ++bm)
   [[exo::parallel(block)]] for (int bn = 0; bn < N / BN; ++bn) {

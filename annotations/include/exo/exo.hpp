@@ -13,6 +13,7 @@
 //   [[exo::sync(block|warpgroup|warp)]];  barrier (a no-op when read sequentially)
 //   exo::assume(cond);                    precondition (assert on the CPU)
 //   exo::extent(A, M, K);                 A is an M x K global array (bounds are proven)
+//   exo::l2_policy(B, exo::l2::evict_first);  an L2 cache hint on B's TMA loads
 //   exo::bf16, exo::f16                   16-bit float storage types (tensor-core operands)
 // Instructions (tensor cores, vector copies) live in exo/sm80.hpp.
 #ifndef EXO_EXO_HPP
@@ -56,6 +57,20 @@ inline void assume(bool cond) {
 // prover: every access to A must stay inside, for every size the assumes allow.
 template <class T, class... Extents>
 inline void extent(const T* /*array*/, Extents... /*extents*/) {}
+
+// How L2 keeps a global array that TMA copies read: `exo::l2_policy(B, exo::l2::evict_first);`
+// at the top of the kernel, next to the assumes, once per array. Every TMA load of B
+// (tma_load*, their multicast forms) then carries an L2 cache hint (PTX createpolicy and
+// .L2::cache_hint):
+//   evict_first  its lines leave L2 before others: an operand streamed once (B of a GEMM
+//                with few rows, 128 x 8192 x 8192), which would otherwise push out data
+//                that is read again;
+//   evict_last   its lines stay in L2 longest: a small operand that every block reads.
+// A hint only: sequentially nothing; for the prover nothing (it never changes a result);
+// other accesses to the array (plain loads, TMA stores) are not hinted.
+enum class l2 { evict_first, evict_last };
+template <class T>
+inline void l2_policy(const T* /*array*/, l2 /*how*/) {}
 
 // The order in which the blocks of a kernel's 2-D grid start (or a persistent kernel's
 // blocks walk its tiles): `exo::tile_order(exo::order::grouped_rows, 8);` at the top of

@@ -92,6 +92,11 @@ inline CUresult make_tensor_map_2d(CUtensorMap* map, const T* base, unsigned lon
 }  // namespace host
 namespace gpu {
 
+// exo::l2_policy's hinted tensor map: an L2 cache hint changes no value, so on the CPU the
+// copy gets the map itself.
+inline const CUtensorMap* l2_evict_first(const CUtensorMap* map) { return map; }
+inline const CUtensorMap* l2_evict_last(const CUtensorMap* map) { return map; }
+
 namespace emu {
 
 // Fragment layout wgmma_c: element (i, n) of the 64 x N tile -> (thread of the

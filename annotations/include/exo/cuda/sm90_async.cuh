@@ -155,6 +155,43 @@ __device__ __forceinline__ void tma_load_3d_box(void* smem_dst, const CUtensorMa
       : "memory");
 }
 
+// ------------------------------------------------------------ L2 cache hints
+// exo::l2_policy(B, exo::l2::evict_first) (exo/exo.hpp): every TMA load of B passes its
+// tensor map with an L2 eviction policy, made by createpolicy (PTX ISA, "createpolicy":
+// .fractional with fraction 1.0 applies the priority to every line the access brings in)
+// and given to the copy's .L2::cache_hint operand (PTX ISA, cp.async.bulk.tensor). The
+// printer wraps the map: `l2_evict_first(&exo_tmap_B_...)`.
+struct HintedMap {
+  const CUtensorMap* map;
+  std::uint64_t policy;
+};
+__device__ __forceinline__ HintedMap l2_evict_first(const CUtensorMap* map) {
+  std::uint64_t policy;
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  return {map, policy};
+}
+__device__ __forceinline__ HintedMap l2_evict_last(const CUtensorMap* map) {
+  std::uint64_t policy;
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+  return {map, policy};
+}
+__device__ __forceinline__ void tma_load_2d(void* smem_dst, HintedMap map, int c0, int c1, std::uint64_t* bar) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+      " [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(detail::smem_addr(smem_dst)),
+      "l"(reinterpret_cast<std::uint64_t>(map.map)), "r"(c0), "r"(c1), "r"(detail::smem_addr(bar)), "l"(map.policy)
+      : "memory");
+}
+__device__ __forceinline__ void tma_load_3d_box(void* smem_dst, HintedMap map, int c0, int c1, int c2,
+                                                std::uint64_t* bar) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+      " [%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(detail::smem_addr(smem_dst)),
+      "l"(reinterpret_cast<std::uint64_t>(map.map)), "r"(c0), "r"(c1), "r"(c2), "r"(detail::smem_addr(bar)),
+      "l"(map.policy)
+      : "memory");
+}
+
 // ------------------------------------------------------------ thread-block clusters
 // Facts: PTX ISA 8.x, "Special registers" (%cluster_ctarank, %cluster_nctarank), "mapa",
 // "mbarrier.arrive", "barrier.cluster", "cp.async.bulk.tensor" (.multicast::cluster: the
@@ -223,6 +260,15 @@ __device__ __forceinline__ void tma_load_2d_multicast(void* smem_dst, const CUte
       "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
       " [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(detail::smem_addr(smem_dst)),
       "l"(reinterpret_cast<std::uint64_t>(map)), "r"(c0), "r"(c1), "r"(detail::smem_addr(bar)), "h"(mask)
+      : "memory");
+}
+__device__ __forceinline__ void tma_load_2d_multicast(void* smem_dst, HintedMap map, int c0, int c1, std::uint64_t* bar,
+                                                      std::uint16_t mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint"
+      " [%0], [%1, {%2, %3}], [%4], %5, %6;" ::"r"(detail::smem_addr(smem_dst)),
+      "l"(reinterpret_cast<std::uint64_t>(map.map)), "r"(c0), "r"(c1), "r"(detail::smem_addr(bar)), "h"(mask),
+      "l"(map.policy)
       : "memory");
 }
 
@@ -335,12 +381,13 @@ __device__ __forceinline__ void setmaxnreg_dec() {
 // ------------------------------------------------- exo/sm90.hpp's ring forms
 // tma_load_sw128: position p of the ring is slot p % S; the copy announces its box's
 // bytes on that slot's mbarrier (one arrival: exo-cuda initializes each slot with one
-// arrival per copy that signals the ring) and the TMA completes them.
-template <class T, int R, int C, int S>
-__device__ __forceinline__ void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0,
+// arrival per copy that signals the ring) and the TMA completes them. Map: the tensor
+// map's address, or a HintedMap (exo::l2_policy) whose copies carry its L2 policy.
+template <class T, int R, int C, int S, class Map>
+__device__ __forceinline__ void tma_load_swizzled(T (&dst)[R][C], Map map, int ld, int r0, int c0,
                                                   std::uint64_t (&ring)[S], int position);
-template <class T, int R, int C, int S>
-__device__ __forceinline__ void tma_load_sw128(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0,
+template <class T, int R, int C, int S, class Map>
+__device__ __forceinline__ void tma_load_sw128(T (&dst)[R][C], Map map, int ld, int r0, int c0,
                                                std::uint64_t (&ring)[S], int position) {
   static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
   tma_load_swizzled<T, R, C, S>(dst, map, ld, r0, c0, ring, position);
@@ -348,8 +395,8 @@ __device__ __forceinline__ void tma_load_sw128(T (&dst)[R][C], const CUtensorMap
 
 // tma_load_swizzled: the copy of tma_load_sw128 (above) for a tile of any swizzle (its
 // tensor map has it).
-template <class T, int R, int C, int S>
-__device__ __forceinline__ void tma_load_swizzled(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0, int c0,
+template <class T, int R, int C, int S, class Map>
+__device__ __forceinline__ void tma_load_swizzled(T (&dst)[R][C], Map map, int ld, int r0, int c0,
                                                   std::uint64_t (&ring)[S], int position) {
   static_assert(C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32, "box rows of one swizzle row");
   (void)ld;
@@ -361,8 +408,8 @@ __device__ __forceinline__ void tma_load_swizzled(T (&dst)[R][C], const CUtensor
 // tma_load_sw128_fill: the same copy; the tensor map (built from the tensor's extent)
 // makes TMA fill the box's elements outside the tensor with zeros, and complete_tx still
 // counts the whole box.
-template <class T, int R, int C, int S>
-__device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][C], const CUtensorMap* map, int /*rows*/, int ld, int r0,
+template <class T, int R, int C, int S, class Map>
+__device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][C], Map map, int /*rows*/, int ld, int r0,
                                                     int c0, std::uint64_t (&ring)[S], int position) {
   tma_load_sw128<T, R, C, S>(dst, map, ld, r0, c0, ring, position);
 }
@@ -370,16 +417,16 @@ __device__ __forceinline__ void tma_load_sw128_fill(T (&dst)[R][C], const CUtens
 // tma_load (3-D boxes, exo/sm90.hpp): the box at (depth d0, row r0, column c0) of the
 // 3-D tensor map, whose box is the tile (depth 1 for an R x C tile); the tile's bytes on
 // the slot, as tma_load_swizzled.
-template <class T, int D, int R, int C, int S>
-__device__ __forceinline__ void tma_load_3d(T (&dst)[D][R][C], const CUtensorMap* map, int /*depth*/, int /*rows*/,
+template <class T, int D, int R, int C, int S, class Map>
+__device__ __forceinline__ void tma_load_3d(T (&dst)[D][R][C], Map map, int /*depth*/, int /*rows*/,
                                             int /*ld*/, int d0, int r0, int c0, std::uint64_t (&ring)[S], int position) {
   static_assert(C * sizeof(T) == 128 || C * sizeof(T) == 64 || C * sizeof(T) == 32, "box rows of one swizzle row");
   std::uint64_t* bar = &ring[position % S];
   mbarrier_arrive_expect_tx(bar, static_cast<unsigned>(D * R * C * sizeof(T)));
   tma_load_3d_box(&dst[0][0][0], map, c0, r0, d0, bar);
 }
-template <class T, int R, int C, int S>
-__device__ __forceinline__ void tma_load_3d(T (&dst)[R][C], const CUtensorMap* map, int depth, int rows, int ld, int d0,
+template <class T, int R, int C, int S, class Map>
+__device__ __forceinline__ void tma_load_3d(T (&dst)[R][C], Map map, int depth, int rows, int ld, int d0,
                                             int r0, int c0, std::uint64_t (&ring)[S], int position) {
   tma_load_3d<T, 1, R, C, S>(reinterpret_cast<T (&)[1][R][C]>(dst), map, depth, rows, ld, d0, r0, c0, ring, position);
 }
@@ -391,8 +438,8 @@ __device__ __forceinline__ void tma_load_3d(T (&dst)[R][C], const CUtensorMap* m
 // tensor map's box is R / shares rows); each block announces the whole box's bytes on
 // its own slot, which the shares complete. The mask and this block's share come from
 // the printer (model/Multicast: the blocks of a 2-D cluster that copy the same box).
-template <class T, int R, int C, int S>
-__device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0,
+template <class T, int R, int C, int S, class Map>
+__device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], Map map, int ld, int r0,
                                                          int c0, std::uint64_t (&ring)[S], int position,
                                                          std::uint16_t mask, int share, int shares) {
   static_assert(C * sizeof(T) == 128, "box rows of 128 bytes");
@@ -403,8 +450,8 @@ __device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], const C
   tma_load_2d_multicast(&dst[share * rows][0], map, c0, r0 + share * rows, bar, mask);
 }
 // The whole cluster: the block of rank r issues share r of n.
-template <class T, int R, int C, int S>
-__device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], const CUtensorMap* map, int ld, int r0,
+template <class T, int R, int C, int S, class Map>
+__device__ __forceinline__ void tma_load_sw128_multicast(T (&dst)[R][C], Map map, int ld, int r0,
                                                          int c0, std::uint64_t (&ring)[S], int position) {
   const unsigned n = cluster_blocks();
   tma_load_sw128_multicast(dst, map, ld, r0, c0, ring, position, static_cast<std::uint16_t>((1u << n) - 1),
