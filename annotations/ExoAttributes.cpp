@@ -30,11 +30,14 @@ using clang::ParsedAttr;
 using clang::ParsedAttrInfo;
 using model::DiagID;
 
-enum class Subject { Function, Array, Parameter, ForLoop, EmptyStatement };
+// FreeFunction: a kernel, which becomes a __global__ function and a host launcher of the
+// same name: a member function (its object, its class's scope) has neither form.
+enum class Subject { Function, FreeFunction, Array, Parameter, ForLoop, EmptyStatement };
 
 const char* subjectText(Subject s) {
   switch (s) {
     case Subject::Function: return "function definitions";
+    case Subject::FreeFunction: return "function definitions";
     case Subject::Array: return "array declarations";
     case Subject::Parameter: return "function parameters";
     case Subject::ForLoop: return "'for' loops";
@@ -61,11 +64,21 @@ public:
   }
 
   bool diagAppertainsToDecl(clang::Sema& S, const ParsedAttr& A, const clang::Decl* D) const override {
-    bool ok = subject_ == Subject::Function ? llvm::isa<clang::FunctionDecl>(D)
+    bool ok = subject_ == Subject::Function       ? llvm::isa<clang::FunctionDecl>(D)
+              : subject_ == Subject::FreeFunction ? llvm::isa<clang::FunctionDecl>(D) && !llvm::isa<clang::CXXMethodDecl>(D) &&
+                                                        !D->getLexicalDeclContext()->isRecord()
               : subject_ == Subject::Array  ? llvm::isa<clang::VarDecl>(D)
               : subject_ == Subject::Parameter ? llvm::isa<clang::ParmVarDecl>(D)
                                             : false;
-    if (!ok) report(S, A.getLoc(), DiagID::err_attr_subject) << name_ << subjectText(subject_);
+    // A member function, or a friend defined inside its class: neither is a free function
+    // the printer can turn into a __global__ function and a launcher.
+    if (!ok && subject_ == Subject::FreeFunction && llvm::isa<clang::FunctionDecl>(D))
+      report(S, A.getLoc(), DiagID::err_attr_subject)
+          << name_
+          << "functions outside classes (a kernel becomes a __global__ function and a host launcher; make this "
+             "member a free function)";
+    else if (!ok)
+      report(S, A.getLoc(), DiagID::err_attr_subject) << name_ << subjectText(subject_);
     return ok;
   }
 
@@ -209,7 +222,7 @@ clang::ParsedAttrInfoRegistry::Add<InstrAttr> registerInstrAttr("exo-instr", "[[
   clang::ParsedAttrInfoRegistry::Add<CLASS> register##CLASS("exo-" NAME, "[[exo::" NAME "]]");
 
 using Levels = std::vector<std::string>;
-EXO_ATTR(KernelAttr, "kernel", Function, Levels{}, "")
+EXO_ATTR(KernelAttr, "kernel", FreeFunction, Levels{}, "")
 // `[[exo::shared]]`, or `[[exo::shared(swizzle128)]]` (64, 32): the array's rows of 128
 // (64, 32) bytes are stored in that swizzle of TMA and wgmma (model/Kernel.h,
 // Var::swizzle). On an instruction's operand, `swizzled` takes a tile of any of them.

@@ -533,16 +533,23 @@ private:
       case StmtKind::For:
         add(s.lo.get(), path_, instr_, "the start of loop '" + s.var->name + "'");
         add(s.hi.get(), path_, instr_, "the bound of loop '" + s.var->name + "'");
-        // The launcher sizes the grid in long long: (hi - lo + step - 1) / step
-        // (rewriter/CudaPrinter's extentExpr), exact unless 64-bit bounds are extreme.
-        if (s.loop == LoopKind::Block && s.lo && s.hi && !(s.lo->kind == ExprKind::IntLit && s.lo->ival == 0)) {
+        // The launcher sizes the grid in long long (rewriter/CudaPrinter's extentExpr):
+        // the span hi - lo, then ceil(span / step) by dividing first. Compared as unsigned
+        // long, span and count are taken in that type and clamped (exact, or more blocks
+        // than a grid holds, which the launcher refuses); otherwise (long long)hi -
+        // (long long)lo, lo in the variable's type, must not overflow.
+        if (s.loop == LoopKind::Block && s.lo && s.hi &&
+            s.compareAs.value_or(s.var ? s.var->type.scalar : ScalarKind::Int) != ScalarKind::ULong &&
+            !(s.lo->kind == ExprKind::IntLit && s.lo->ival == 0)) {
           Type ll;
           ll.scalar = ScalarKind::Long;
-          ExprPtr span = Expr::binary("-", Expr::cast(ll, s.hi, false), Expr::cast(ll, s.lo, false), ll);
-          ExprPtr size = Expr::binary("+", span, Expr::intLit(s.step - 1, ll), ll);
-          size->range = span->range = size->args[1]->range = SrcRange{s.range.begin, s.range.begin};
-          synthetic_.push_back(size);
-          add(size.get(), path_, instr_, "the launcher's grid size for loop '" + s.var->name + "'");
+          // lo as the variable starts: converted to its type first (a narrowing start
+          // wraps there, and the launcher's span starts from the wrapped value).
+          ExprPtr lo = s.lo->type.scalar == s.var->type.scalar ? s.lo : Expr::cast(s.var->type, s.lo, false);
+          ExprPtr span = Expr::binary("-", Expr::cast(ll, s.hi, false), Expr::cast(ll, lo, false), ll);
+          span->range = SrcRange{s.range.begin, s.range.begin};
+          synthetic_.push_back(span);
+          add(span.get(), path_, instr_, "the launcher's grid size for loop '" + s.var->name + "'");
         }
         // `v += step` runs after every iteration, the last one too: v + step, inside the loop.
         // Signed or not: an unsigned variable's `v += step` past its type's largest value

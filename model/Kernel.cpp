@@ -22,8 +22,8 @@ std::string Type::scalarSpelling() const {
     case ScalarKind::Bool: return "bool";
     case ScalarKind::Int: return "int";
     case ScalarKind::UInt: return "unsigned";
-    case ScalarKind::Long: return "long";
-    case ScalarKind::ULong: return "unsigned long";
+    case ScalarKind::Long: return longLong ? "long long" : "long";
+    case ScalarKind::ULong: return longLong ? "unsigned long long" : "unsigned long";
     case ScalarKind::Float: return "float";
     case ScalarKind::Double: return "double";
     case ScalarKind::BF16: return "__nv_bfloat16";

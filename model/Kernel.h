@@ -43,6 +43,7 @@ struct Type {
   bool pointeeConst = false;  // `const float*`
   bool isRestrict = false;    // `float* __restrict__`
   bool isConst = false;       // top-level const (`const int n`)
+  bool longLong = false;      // Long / ULong spelled `long long` in the source (same type to the prover)
 
   bool isIntegral() const;
   bool isFloating() const {

@@ -203,12 +203,24 @@ private:
   bool convertType(c::QualType q, c::SourceRange where, Type& t) {
     t = Type{};
     t.isConst = q.isConstQualified();
+    // `long long` keeps its spelling in the launcher's signature (a user's declaration
+    // of the launcher must match it), though it is `long`'s 64 bits to the prover.
+    auto spelledLongLong = [](c::QualType s) {
+      const auto* b = s->getAs<c::BuiltinType>();
+      return b && (b->getKind() == c::BuiltinType::LongLong || b->getKind() == c::BuiltinType::ULongLong);
+    };
+    // volatile means nothing to the sequential program, which is the specification, and
+    // the generated code would drop it: refused rather than silently changed.
+    bool isVolatile = q.isVolatileQualified();
     if (const auto* pt = q->getAs<c::PointerType>()) {
       t.isPointer = true;
       t.isRestrict = q.isRestrictQualified();
       t.pointeeConst = pt->getPointeeType().isConstQualified();
-      if (scalarKind(pt->getPointeeType(), t.scalar)) return true;
-    } else if (scalarKind(q, t.scalar)) {
+      isVolatile |= pt->getPointeeType().isVolatileQualified();
+      t.longLong = spelledLongLong(pt->getPointeeType());
+      if (!isVolatile && scalarKind(pt->getPointeeType(), t.scalar)) return true;
+    } else if (!isVolatile && scalarKind(q, t.scalar)) {
+      t.longLong = spelledLongLong(q);
       return true;
     }
     sink_.diag(DiagID::err_unsupported_type, range(where), {q.getAsString()});

@@ -106,19 +106,52 @@ std::string convertedTo(const ExprPtr& e, ScalarKind k) {
   return "(" + t.scalarSpelling() + ")(" + lowered(e) + ")";
 }
 
-/// Number of block-loop iterations, as C: ceil((hi - lo) / step) computed in long long
-/// (no wrap-around of `hi - lo` in the bound's type), with hi as the loop compares it
-/// and lo as the variable starts (ThreadMapping makes sure the two agree).
+/// The loop's start as its variable takes it: C++ converts the initializer to the
+/// variable's type first (`short b = L` with L = -40000 starts at 25536; `unsigned char
+/// b = -156` at 100), so the launcher's span starts there too (review of the sixteenth
+/// session: a launch of 65600 blocks for 64 iterations, and of none for 10).
+std::string startValue(const Stmt& loop) {
+  const ScalarKind v = loop.var->type.scalar;
+  const int bits = integerBits(v);
+  const Expr* lit = loop.lo.get();
+  while (lit->kind == ExprKind::Cast && lit->implicit && lit->args.size() == 1) lit = lit->args[0].get();
+  if (lit->kind == ExprKind::IntLit && bits > 1) {  // a literal its type holds: as it is
+    const bool u = isUnsignedKind(v);
+    const int64_t x = lit->ival;
+    const bool fits = bits >= 64 ? (!u || x >= 0)
+                                 : x >= (u ? 0 : -(int64_t(1) << (bits - 1))) &&
+                                       x <= (u ? (int64_t(1) << bits) - 1 : (int64_t(1) << (bits - 1)) - 1);
+    if (fits) return "(" + std::to_string(x) + ")";
+  }
+  // Explicitly: the model's conversion to the variable's type is implicit, which
+  // lowered() does not print.
+  return "(" + loop.var->type.scalarSpelling() + ")(" + lowered(loop.lo) + ")";
+}
+
+/// Number of block-loop iterations, as C: ceil((hi - lo) / step) in long long, with hi as
+/// the loop compares it and lo as the variable starts.
 std::string extentExpr(const Stmt& loop) {
   ScalarKind cmp = loop.compareAs.value_or(loop.var->type.scalar);
   std::string hi = convertedTo(loop.hi, cmp);
-  std::string span = loop.lo->kind == ExprKind::IntLit && loop.lo->ival == 0
-                         ? hi
-                         : "(long long)(" + hi + ") - (long long)(" + convertedTo(loop.lo, loop.var->type.scalar) + ")";
+  const bool fromZero = loop.lo->kind == ExprKind::IntLit && loop.lo->ival == 0;
+  const std::string st = std::to_string(loop.step);
+  if (cmp == ScalarKind::ULong) {
+    // Compared as unsigned long: the span and the trip count in that type (0 when
+    // hi <= lo), then as a long long clamped to its maximum. A plain cast would make a
+    // bound of 2^63 or more negative ("no iterations": nothing launched, cudaSuccess);
+    // clamped, it is more blocks than a grid holds and the launcher refuses it.
+    const std::string start = startValue(loop);
+    const std::string lo = loop.var->type.scalar == ScalarKind::ULong ? start : "(unsigned long)" + start;
+    std::string n = fromZero ? "(" + hi + ")" : "((" + hi + ") > " + lo + " ? (" + hi + ") - " + lo + " : 0UL)";
+    if (loop.step != 1) n = "(" + n + " / " + st + " + (" + n + " % " + st + " != 0))";
+    return "(" + n + " > 9223372036854775807ULL ? 9223372036854775807LL : (long long)" + n + ")";
+  }
+  const std::string span = fromZero ? hi : "(long long)(" + hi + ") - (long long)" + startValue(loop);
   if (loop.step == 1) return "(long long)(" + span + ")";
-  // Parenthesized whole: callers write `exo_block % <extent>` (an unparenthesized
-  // quotient there would be `(exo_block % (span + step - 1)) / step`).
-  return "(((long long)(" + span + ") + " + std::to_string(loop.step - 1) + ") / " + std::to_string(loop.step) + ")";
+  // ceil(span / step) without adding step - 1 first (a span near the maximum would
+  // overflow), parenthesized whole: callers write `exo_block % <extent>` (an
+  // unparenthesized quotient there would bind the wrong way).
+  return "((long long)(" + span + ") / " + st + " + ((long long)(" + span + ") % " + st + " > 0))";
 }
 
 // -------------------------------------------------------------- statements
@@ -1194,26 +1227,29 @@ private:
           << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << smem << ");\n";
       os_ << ind() << "if (exo_err != cudaSuccess) return exo_err;\n";
     }
+    // The launch through cudaLaunchKernelEx, whose result is this launch's own status
+    // (after `<<<...>>>`, cudaGetLastError would return an earlier call's pending error
+    // as the launcher's, and clear it).
+    // (Grid, block, dynamic shared memory, stream, no attributes: one line, as the
+    // launch it replaces, so that the #line before it covers it; `::dim3`, which a
+    // parameter named dim3 would hide.)
+    os_ << ind() << "cudaLaunchConfig_t exo_config = {::dim3((unsigned)exo_blocks), ::dim3(" << k_.blockThreads << "), "
+        << smem << ", " << streamName() << ", nullptr, 0};\n";
     if (k_.persistent && !k_.clusterLoops.empty()) {
       // Whole clusters, no more than run at once (a GPC holds whole clusters: fewer than
       // the SMs' worth may fit; a cluster that waits for a free GPC would start only after
       // another has run all its tiles). The SMs' worth when the runtime cannot tell.
       const std::string n = std::to_string(k_.clusterSize);
-      os_ << ind() << "cudaLaunchConfig_t exo_config = {};\n";
-      os_ << ind() << "exo_config.gridDim.x = (unsigned)exo_blocks;\n";
-      os_ << ind() << "exo_config.blockDim.x = " << k_.blockThreads << ";\n";
-      os_ << ind() << "exo_config.dynamicSmemBytes = " << smem << ";\n";
-      os_ << ind() << "exo_config.stream = " << streamName() << ";\n";
       os_ << ind() << "int exo_clusters = 0;\n";
       os_ << ind() << "if (cudaOccupancyMaxActiveClusters(&exo_clusters, " << kernelName()
           << ", &exo_config) == cudaSuccess && exo_clusters > 0 && exo_blocks > (long long)exo_clusters * " << n
           << ") exo_blocks = (long long)exo_clusters * " << n << ";\n";
+      os_ << ind() << "exo_config.gridDim.x = (unsigned)exo_blocks;\n";
     }
-    os_ << ind() << kernelName() << "<<<(unsigned)exo_blocks, " << k_.blockThreads << ", " << smem << ", " << streamName() << ">>>(";
-    for (size_t i = 0; i < k_.params.size(); ++i) os_ << (i ? ", " : "") << k_.params[i]->name;
+    os_ << ind() << "return cudaLaunchKernelEx(&exo_config, " << kernelName();
+    for (const Var* p : k_.params) os_ << ", " << p->name;
     for (const TensorMap& m : tensorMaps()) os_ << ", " << m.name;
     os_ << ");\n";
-    os_ << ind() << "return cudaGetLastError();\n";
     closingAt(kernelEnd());
     os_ << "}\n";
   }

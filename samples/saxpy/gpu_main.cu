@@ -13,8 +13,11 @@ namespace cpu {
 #endif
 #include EXO_GENERATED    // the launcher: ::saxpy(..., cudaStream_t)
 
-static bool run(cudaStream_t st, int n) {
-  gpu::Case c("saxpy", gpu::fmt("n=%d", n));
+// after_error: an earlier, unrelated call's error is pending when the launcher runs. It
+// stays the caller's: the launcher returns its own launch's status (cudaLaunchKernelEx),
+// not that error, and leaves it for the caller's cudaGetLastError.
+static bool run(cudaStream_t st, int n, bool after_error = false) {
+  gpu::Case c("saxpy", gpu::fmt(after_error ? "n=%d after an error" : "n=%d", n));
   const float a = -0.625f;
   std::vector<float> x(n), y(n);
   sample::fill_random(x, 11);
@@ -24,7 +27,16 @@ static bool run(cudaStream_t st, int n) {
 
   float* dx = c.upload(x);
   float* dy = c.upload(y);  // y is read as well as written: upload it, no poison
-  if (c.ok()) c.launched(::saxpy(n, a, dx, dy, st), st);
+  // A failing call (an invalid copy direction: not a sticky error) leaves its error pending.
+  const cudaError_t earlier = after_error ? cudaMemcpy(dx, dy, 4, static_cast<cudaMemcpyKind>(99)) : cudaSuccess;
+  const cudaError_t mine = c.ok() ? ::saxpy(n, a, dx, dy, st) : cudaSuccess;
+  const cudaError_t pending = after_error ? cudaGetLastError() : cudaSuccess;
+  if (c.ok() && after_error && (earlier == cudaSuccess || mine != cudaSuccess || pending != earlier)) {
+    std::printf("%-16s | %-26s | %-10s | FAIL (earlier call %s, launcher %s, then cudaGetLastError %s)\n", "saxpy",
+                "pending error", "-", cudaGetErrorName(earlier), cudaGetErrorName(mine), cudaGetErrorName(pending));
+    return false;
+  }
+  if (c.ok()) c.launched(mine, st);
   return c.finish(c.download(dy, n), ref, 1e-4);
 }
 
@@ -43,6 +55,7 @@ int main() {
   ok &= run(st, 256 * 37);         // a non-power-of-two grid
   ok &= run(st, 256 * 4099);
   ok &= run(st, 1 << 22);          // 16384 blocks
+  ok &= run(st, 256 * 5, /*after_error=*/true);
   ok &= rejects(st, 1000);         // n % 256 != 0
   cudaStreamDestroy(st);
   return ok ? 0 : 1;

@@ -35,8 +35,8 @@ SIZES_FOR = {"batched_gemm.exo.cpp": [64], "cluster2d_gemm.exo.cpp": [512], "per
 BUFFER = 1 << 22  # elements per pointer parameter (the sizes above stay inside it)
 
 LAUNCHER = re.compile(r"^cudaError_t (\w+)\((.*), cudaStream_t \w+ = 0\) \{$", re.M)
-LAUNCH = re.compile(r"(\w+)<<<(.+?), (\d+), (\d+), \w+>>>\((.*)\);")
-PARAM = re.compile(r"^(const )?(\w+(?: \w+)?)(\*)?(?: __restrict__)?(?: const)? (\w+)$")
+LAUNCH = re.compile(r"return cudaLaunchKernelEx\(&exo_config, (\w+), (.*)\);")
+PARAM = re.compile(r"^(const )?(\w+(?: \w+){0,2})(\*)?(?: __restrict__)?(?: const)? (\w+)$")
 # Each kernel's heading comment, in the order of the launchers; an instance of a kernel
 # template names its arguments there ("// scale<exo::bf16, 64>: one block per ..."), and
 # the CPU call spells them (they may not be deducible from the arguments).
@@ -60,10 +60,11 @@ def for_emulation(cuda):
         raise ValueError("static __shared__ arrays in a cluster kernel are not emulated (one per block needed)")
 
     def launch(m):
-        call = f"[&] {{ {m.group(1)}({m.group(5)}); }}"
+        call = f"[&] {{ {m.group(1)}({m.group(2)}); }}"
+        grid, threads = "exo_config.gridDim.x", "(int)exo_config.blockDim.x"
         if m.group(1) in clusters:
-            return f"exo_emu::launch_cluster({clusters[m.group(1)]}, {m.group(2)}, {m.group(3)}, {call});"
-        return f"exo_emu::launch({m.group(2)}, {m.group(3)}, {call});"
+            return f"exo_emu::launch_cluster({clusters[m.group(1)]}, {grid}, {threads}, {call}); return cudaSuccess;"
+        return f"exo_emu::launch({grid}, {threads}, {call}); return cudaSuccess;"
 
     cuda = LAUNCH.sub(launch, cuda)
     return re.sub(r"extern __shared__ __align__\(\d+\) unsigned char exo_smem\[\];",

@@ -77,7 +77,7 @@ TEST(CudaPrinter, LargeSharedMemoryIsDynamic) {
   EXPECT_NE(cu.find("float (&big)[128][128] = *reinterpret_cast<float (*)[128][128]>(exo_smem + 0);"),
             std::string::npos) << cu;
   EXPECT_NE(cu.find("cudaFuncAttributeMaxDynamicSharedMemorySize, 65536"), std::string::npos) << cu;
-  EXPECT_NE(cu.find("<<<(unsigned)exo_blocks, 128, 65536, stream>>>"), std::string::npos) << cu;
+  EXPECT_NE(cu.find("exo_config = {::dim3((unsigned)exo_blocks), ::dim3(128), 65536, stream, nullptr, 0};"), std::string::npos) << cu;
 }
 
 TEST(CudaPrinter, WarpgroupBarrierIsNamedPerWarpgroup) {

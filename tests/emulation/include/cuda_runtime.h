@@ -64,10 +64,16 @@ struct exo_dim3 {
 };
 // A persistent cluster kernel's launcher asks how many clusters fit at once: one here
 // (two SMs), so that a cluster runs several tiles.
-struct cudaLaunchConfig_t {
-  exo_dim3 gridDim, blockDim;
-  size_t dynamicSmemBytes = 0;
-  cudaStream_t stream = nullptr;
+struct dim3 : exo_dim3 {
+  dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : exo_dim3{x_, y_, z_} {}
+};
+struct cudaLaunchAttribute;
+struct cudaLaunchConfig_t {  // CUDA's members, in its order (the launcher initializes all six)
+  dim3 gridDim, blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute* attrs;
+  unsigned numAttrs;
 };
 template <class F>
 inline cudaError_t cudaOccupancyMaxActiveClusters(int* clusters, F, const cudaLaunchConfig_t*) {
@@ -203,6 +209,15 @@ void launch(unsigned blocks, int threads, Body body) {
 }
 
 }  // namespace exo_emu
+
+// A launcher's launch (the generated `return cudaLaunchKernelEx(&exo_config, kernel,
+// args...);`) of a kernel without a cluster: its blocks run here. run_emulation.py
+// rewrites the launches of __cluster_dims__ kernels, whose cluster size this cannot see.
+template <class... Params, class... Args>
+inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t* config, void (*kernel)(Params...), Args&&... args) {
+  exo_emu::launch(config->gridDim.x, static_cast<int>(config->blockDim.x), [&] { kernel(args...); });
+  return cudaSuccess;
+}
 
 inline void __syncthreads() { exo_emu::barrier(); }
 inline void __syncwarp() { exo_emu::barrier(); }

@@ -62,7 +62,7 @@ template void spread<double, 2>(int, double*);
 // CHECK: // scale<exo::bf16, 64>: one block per (b) of 64 threads
 // CHECK: __global__ void __launch_bounds__(64) scale_kernel_bf16_64(int n, const __nv_bfloat16* __restrict__ x, float* __restrict__ y) {
 // CHECK: cudaError_t scale(int n, const __nv_bfloat16* __restrict__ x, float* __restrict__ y, cudaStream_t stream = 0) {
-// CHECK: scale_kernel_bf16_64<<<
+// CHECK: return cudaLaunchKernelEx(&exo_config, scale_kernel_bf16_64, n, x, y);
 // CHECK: // scale<float, 32>: one block per (b) of 32 threads
 // CHECK: __global__ void __launch_bounds__(32) scale_kernel_f32_32(int n, const float* __restrict__ x, float* __restrict__ y) {
 // CHECK: cudaError_t scale(int n, const float* __restrict__ x, float* __restrict__ y, cudaStream_t stream = 0) {

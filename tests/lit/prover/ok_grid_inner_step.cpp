@@ -1,12 +1,12 @@
 // An inner block loop with a step: the block's index in it is (blockIdx.x % extent) with
-// extent = (M + 1) / 2 as a whole (it was printed unparenthesized, blockIdx.x % (M + 1)
+// extent = ceil(M / 2) as a whole (it was printed unparenthesized, blockIdx.x % (M + 1)
 // / 2: blocks computed the wrong b, a false accept that the emulation test shows). Three
 // persistent loops with steps take the same path.
 // RUN: %exo-cuda %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
-// CHECK: const int b = 2 * (int)(exo_block % (((long long)(M) + 1) / 2));
-// CHECK: const int c = 1 + 3 * (int)(exo_block % (((long long)((long long)(N) - (long long)(1)) + 2) / 3));
-// CHECK: const int b = 2 * (int)(exo_block % (((long long)(M) + 1) / 2));
+// CHECK: const int b = 2 * (int)(exo_block % ((long long)(M) / 2 + ((long long)(M) % 2 > 0)));
+// CHECK: const int c = 1 + 3 * (int)(exo_block % ((long long)((long long)(N) - (long long)(1)) / 3 + ((long long)((long long)(N) - (long long)(1)) % 3 > 0)));
+// CHECK: const int b = 2 * (int)(exo_block % ((long long)(M) / 2 + ((long long)(M) % 2 > 0)));
 #include <exo/exo.hpp>
 
 [[exo::kernel]] void stepped(int M, const float* __restrict__ A, float* __restrict__ C) {
