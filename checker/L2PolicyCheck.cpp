@@ -9,13 +9,10 @@ namespace exo::checker {
 using namespace model;
 
 void checkL2Policy(const Kernel& k, DiagSink& sink) {
-  std::set<const Var*> loaded;
-  bool walked = false;
-  for (const Var* p : k.params) {
-    if (p->l2Policy == L2Policy::None) continue;
-    if (!walked && k.body) loaded = tmaLoadSources(*k.body), walked = true;
-    if (!loaded.count(p)) sink.diag(DiagID::warn_l2_policy_unused, p->l2PolicyRange, {p->name});
-  }
+  const std::set<const Var*> loaded = k.body ? tmaLoadSources(*k.body) : std::set<const Var*>{};
+  for (const Var* p : k.params)
+    if (p->l2Policy != L2Policy::None && !loaded.count(p))
+      sink.diag(DiagID::warn_l2_policy_unused, p->l2PolicyRange, {p->name});
 }
 
 }  // namespace exo::checker

@@ -1229,10 +1229,9 @@ private:
     }
     // The launch through cudaLaunchKernelEx, whose result is this launch's own status
     // (after `<<<...>>>`, cudaGetLastError would return an earlier call's pending error
-    // as the launcher's, and clear it).
-    // (Grid, block, dynamic shared memory, stream, no attributes: one line, as the
-    // launch it replaces, so that the #line before it covers it; `::dim3`, which a
-    // parameter named dim3 would hide.)
+    // as the launcher's, and clear it). Its configuration on one line (grid, block,
+    // dynamic shared memory, stream, no attributes) so that the #line before it covers
+    // it; `::dim3`, which a parameter named dim3 would hide.
     os_ << ind() << "cudaLaunchConfig_t exo_config = {::dim3((unsigned)exo_blocks), ::dim3(" << k_.blockThreads << "), "
         << smem << ", " << streamName() << ", nullptr, 0};\n";
     if (k_.persistent && !k_.clusterLoops.empty()) {

@@ -45,8 +45,8 @@ CLUSTER = re.compile(r"__cluster_dims__\(([^)]*)\) (\w+)\(")  # the kernel's clu
 
 
 def for_emulation(cuda):
-    """The generated CUDA, made host C++: launches (by clusters for a __cluster_dims__
-    kernel) and each block's dynamic shared memory."""
+    """The generated CUDA, made host C++: a __cluster_dims__ kernel's launches (by
+    clusters) and each block's dynamic shared memory."""
     clusters = {}
     for dims, kernel in CLUSTER.findall(cuda):
         m = re.fullmatch(r"(\d+), 1, 1", dims)
@@ -60,11 +60,13 @@ def for_emulation(cuda):
         raise ValueError("static __shared__ arrays in a cluster kernel are not emulated (one per block needed)")
 
     def launch(m):
+        # A kernel without a cluster launches through include/cuda_runtime.h's
+        # cudaLaunchKernelEx, which cannot see a __cluster_dims__ size: those launch here.
+        if m.group(1) not in clusters:
+            return m.group(0)
         call = f"[&] {{ {m.group(1)}({m.group(2)}); }}"
-        grid, threads = "exo_config.gridDim.x", "(int)exo_config.blockDim.x"
-        if m.group(1) in clusters:
-            return f"exo_emu::launch_cluster({clusters[m.group(1)]}, {grid}, {threads}, {call}); return cudaSuccess;"
-        return f"exo_emu::launch({grid}, {threads}, {call}); return cudaSuccess;"
+        return (f"exo_emu::launch_cluster({clusters[m.group(1)]}, exo_config.gridDim.x, (int)exo_config.blockDim.x, "
+                f"{call}); return cudaSuccess;")
 
     cuda = LAUNCH.sub(launch, cuda)
     return re.sub(r"extern __shared__ __align__\(\d+\) unsigned char exo_smem\[\];",

@@ -211,8 +211,9 @@ void launch(unsigned blocks, int threads, Body body) {
 }  // namespace exo_emu
 
 // A launcher's launch (the generated `return cudaLaunchKernelEx(&exo_config, kernel,
-// args...);`) of a kernel without a cluster: its blocks run here. run_emulation.py
-// rewrites the launches of __cluster_dims__ kernels, whose cluster size this cannot see.
+// args...);`) of a kernel without a cluster: its blocks run here, one after another.
+// run_emulation.py rewrites the launches of __cluster_dims__ kernels, whose cluster size
+// this cannot see.
 template <class... Params, class... Args>
 inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t* config, void (*kernel)(Params...), Args&&... args) {
   exo_emu::launch(config->gridDim.x, static_cast<int>(config->blockDim.x), [&] { kernel(args...); });
