@@ -4,13 +4,13 @@
 // has it): every thread waits, and a block barrier per step frees the slots.
 // One block computes a 128 x 256 tile of C with two warpgroups (64 x 256 each, the
 // accumulators in registers). K advances 64 at a time through a ring of four slots of
-// 128-byte-swizzled tiles. One thread copies the A and B tiles of step kt + 2 with TMA,
-// signalling position kt + 2 of the mbarrier ring `full`; at step kt every thread waits
+// 128-byte-swizzled tiles. One thread copies the A and B tiles of step kt + 3 with TMA,
+// signalling position kt + 3 of the mbarrier ring `full`; at step kt every thread waits
 // for position kt (the slot's bytes have landed) and the warpgroups multiply with
-// wgmma_async_sw128, keeping one group in flight. The block barrier after the wait orders
-// every thread's wait for position kt before the copy of position kt + 4 into the same
-// slot (issued at step kt + 2), and the multiply of step kt - 2 (complete at step
-// kt - 1's wgmma_wait<1>) before the copy of step kt + 2 overwrites its slot.
+// wgmma_async_sw128, keeping one group in flight. The block barrier after their
+// wgmma_wait<1> orders the multiply of step kt - 1 and every thread's wait for position
+// kt - 1 before the copy of step kt + 3 overwrites their slot (three steps ahead, not two
+// with the barrier before the multiply: 0.3-3 points faster, docs/perf-notes.md).
 // The epilogue goes through TMA too (wgmma_store_tma): each warpgroup stages its
 // accumulator in 64 x 64 slices of Cs and one of its threads stores each with a bulk
 // tensor store (UTMASTG).
@@ -25,7 +25,7 @@ constexpr int BM = 128, BN = 256;  // block tile
 template <class Element>
 constexpr int BK = 128 / static_cast<int>(sizeof(Element));
 constexpr int STAGES = 4;                   // ring slots
-constexpr int AHEAD = 2;                    // tiles copied ahead of the one multiplied
+constexpr int AHEAD = 3;                    // tiles copied ahead of the one multiplied
 constexpr int GROUPS = 2;                   // two warpgroups of 64 x 256
 
 template <class Element>  // exo::bf16, exo::f16 or float (tf32): the instances at the end
@@ -57,17 +57,17 @@ void tma_gemm(int M, int N, int K, const Element* __restrict__ A, const Element*
 
     for (int kt = 0; kt < K / BK<Element>; ++kt) {
       exo::sm90::mbarrier_wait(full, kt);  // tile kt has landed in slot kt % 4
-      [[exo::sync(block)]];                // everyone has waited; slot (kt + 2) % 4 is free
+      [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
+        // Step 0 overwrites the accumulator, later steps add to it.
+        exo::sm90::wgmma_async_sw128<BN, BK<Element>>(acc[g], As[kt % STAGES], 64 * g, 0, Bs[kt % STAGES], 0, 0, kt > 0);
+        exo::sm90::wgmma_wait<1>(acc[g]);  // step kt - 1's multiply is complete
+      }
+      [[exo::sync(block)]];  // both warpgroups are past step kt - 1: its slot, (kt + 3) % 4, is free
       if (kt + AHEAD < K / BK<Element>) {
         [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
           exo::sm90::tma_load_sw128(As[(kt + AHEAD) % STAGES], A, K, bm * BM, (kt + AHEAD) * BK<Element>, full, kt + AHEAD);
           exo::sm90::tma_load_sw128(Bs[(kt + AHEAD) % STAGES], B, K, bn * BN, (kt + AHEAD) * BK<Element>, full, kt + AHEAD);
         }
-      }
-      [[exo::parallel(warpgroup)]] for (int g = 0; g < GROUPS; ++g) {
-        // Step 0 overwrites the accumulator, later steps add to it.
-        exo::sm90::wgmma_async_sw128<BN, BK<Element>>(acc[g], As[kt % STAGES], 64 * g, 0, Bs[kt % STAGES], 0, 0, kt > 0);
-        exo::sm90::wgmma_wait<1>(acc[g]);  // step kt - 1's multiply is complete
       }
     }
 

@@ -3,6 +3,6 @@
 // RUN: sed -e '/tma_load_sw128(Bs\[p\]/d' %samples/tma_gemm/tma_gemm.exo.cpp > %t.exo.cpp
 // RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
 
-// CHECK: {{.*}}.tmp.exo.cpp:62:11: error: cannot prove that the protocol of ring 'full' is right, because its copies come in groups of different sizes (one group is noted): each position must be signalled by the same number of copies, the slots' arrival count
+// CHECK: {{.*}}.tmp.exo.cpp:67:11: error: cannot prove that the protocol of ring 'full' is right, because its copies come in groups of different sizes (one group is noted): each position must be signalled by the same number of copies, the slots' arrival count
 // CHECK-NOT: error:
 // CHECK: 1 error generated.
