@@ -54,6 +54,9 @@ struct Placement {
   bool previous = false;       // loop's iteration before the read's (else its first)
   bool solved = false;         // loop's iteration solved from the element, as the write's own
                                // loops are (a ring slot `(kt + 2) % 4` written 2 steps back)
+  bool sameThread = false;     // a shared array: the write by the reading thread itself (its
+                               // parallel loops keep the read's iterations; an index that does
+                               // not name a role's loop cannot give that loop back)
 };
 
 class InitializedReads {
@@ -121,6 +124,13 @@ private:
       why = "its index cannot be modelled (" + why + ")";
       return false;
     }
+    // A read outside the array is the bounds check's report (checker/ProverAccess), not
+    // an element nothing wrote: only the read's instances inside its extents are asked.
+    if (r.var->kind == VarKind::Array && read.idx.size() == r.var->dims.size())
+      for (size_t d = 0; d < read.idx.size(); ++d) {
+        const z3::expr i = enc_.toZ3(read.idx[d]);
+        read.inst.facts.push_back(i >= 0 && i < q_.ctx.int_val(static_cast<int64_t>(r.var->dims[d])));
+      }
     firstCandidateAtom_ = enc_.nextAtom();
     z3::solver s = q_.newSolver();
     Queries::addFacts(s, read.inst);
@@ -164,6 +174,7 @@ private:
 
   std::vector<Placement> placements(const Path& w, const AccessSite& r) const {
     std::vector<Placement> out{Placement{}};
+    if (r.var->memory == Memory::Shared) out.push_back({nullptr, false, false, true});
     // Loops around the declaration make a new array each iteration: only those below it.
     std::set<const Stmt*> aroundDecl;
     auto d = facts_.decls.find(r.var);
@@ -201,7 +212,7 @@ private:
     std::vector<const Stmt*> sameAsRead;
     for (const Stmt* l : sharedLoops(path, read.site->path)) {
       if (l == p.loop) break;
-      if (anyThread && l->loop != LoopKind::Seq && l->loop != LoopKind::Block) continue;
+      if (anyThread && !p.sameThread && l->loop != LoopKind::Seq && l->loop != LoopKind::Block) continue;
       sameAsRead.push_back(l);
     }
     for (const Stmt* l : enclosingLoops(path))
@@ -215,6 +226,18 @@ private:
       if (!b) return std::nullopt;  // when it writes is unknown: not a candidate
       runs.push_back(value ? *b : !*b);
     }
+    // A guard `t == 255` (a halo's last thread: `if (t == 255) s[257] = ...`) pins the
+    // write's loop as an index would: one more equation for solveOwnLoops (x == 0).
+    std::vector<Poly> guardZeros;
+    auto equality = [&](const Expr* cond) {
+      if (!cond || cond->kind != ExprKind::Binary || cond->op != Op::Eq) return;
+      std::optional<Poly> l = enc_.intExpr(*cond->args[0], inst, why), r = enc_.intExpr(*cond->args[1], inst, why);
+      if (l && r) guardZeros.push_back(*l - *r);
+    };
+    for (const PathStep& st : path)
+      if (st.container->kind == StmtKind::If && st.child == 0) equality(st.container->cond.get());
+    for (const auto& [cond, value] : *w.guards)
+      if (value) equality(cond);
     std::set<const Stmt*> pinned;  // loops whose iteration is defined from the read's
     for (const Stmt* l : sameAsRead) {
       inst.facts.push_back(enc_.atomExpr(inst.iter.at(l)) == enc_.atomExpr(read.inst.iter.at(l)));
@@ -225,7 +248,7 @@ private:
       inst.facts.push_back(p.previous ? K == RK - 1 : K == 0);
       pinned.insert(p.loop);
     }
-    solveOwnLoops(path, inst, idx, read.idx, pinned);
+    solveOwnLoops(path, inst, idx, read.idx, guardZeros, pinned);
     for (const z3::expr& f : inst.facts) s.add(f);
     z3::expr same = q_.ctx.bool_val(true);
     for (size_t i = 0; i < idx.size(); ++i) same = same && enc_.toZ3(idx[i]) == enc_.toZ3(read.idx[i]);
@@ -245,7 +268,7 @@ private:
   /// takes its first iteration. Definitions only use atoms defined before them, so they
   /// never form a cycle.
   void solveOwnLoops(const Path& path, Instance& inst, const std::vector<Poly>& idx, const std::vector<Poly>& target,
-                     std::set<const Stmt*>& pinned) {
+                     const std::vector<Poly>& zeros, std::set<const Stmt*>& pinned) {
     std::set<int> defined;  // atoms whose value is fixed once the read's are
     for (const auto& [var, atom] : enc_.params()) defined.insert(atom);
     for (int a : enc_.sharedAtoms()) defined.insert(a);
@@ -274,6 +297,7 @@ private:
     };
     std::vector<std::pair<Poly, Poly>> eqs;
     for (size_t d = 0; d < idx.size() && d < target.size(); ++d) eqs.push_back({idx[d], target[d]});
+    for (const Poly& z : zeros) eqs.push_back({z, Poly()});
     // value / c rounded down (c != 0), in defined atoms.
     auto divide = [&](const Poly& value, int64_t c) {
       if (c == 1) return value;
@@ -354,7 +378,7 @@ private:
       for (const auto& [lhs, t] : eqs) {
         const Poly x = subst(lhs);
         int best = -1;
-        int64_t bestCoef = 0;
+        int64_t bestCoef = 0, bestWeight = 0;
         Poly rest;  // the terms of defined atoms only
         bool affine = true;
         for (const auto& [mono, c] : x.terms) {
@@ -364,15 +388,19 @@ private:
             rest = rest + term;
             continue;
           }
-          bool loopAtom = false;
-          for (const Stmt* l : own) loopAtom |= mono.size() == 1 && !pinned.count(l) && mono[0] == inst.loopVar.at(l->var);
-          if (mono.size() != 1 || (!loopAtom && !openDivisionAtom(mono[0]))) {
+          // A digit's weight: its coefficient, times its loop's step (`i + r` with r
+          // stepping by 8 and i below 8: r is the high digit).
+          const Stmt* loopOf = nullptr;
+          for (const Stmt* l : own)
+            if (mono.size() == 1 && !pinned.count(l) && mono[0] == inst.loopVar.at(l->var)) loopOf = l;
+          if (mono.size() != 1 || (!loopOf && !openDivisionAtom(mono[0]))) {
             affine = false;
             break;
           }
-          if (std::abs(c) > std::abs(bestCoef)) best = mono[0], bestCoef = c;
+          const int64_t weight = std::abs(c) * (loopOf ? std::abs(loopOf->step) : 1);
+          if (weight > bestWeight) best = mono[0], bestCoef = c, bestWeight = weight;
         }
-        if (!affine || best < 0 || std::abs(bestCoef) < 2) continue;
+        if (!affine || best < 0 || bestWeight < 2) continue;
         const Poly value = divide(t - rest, bestCoef);
         const Stmt* loop = nullptr;
         for (const Stmt* l : own)

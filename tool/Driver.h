@@ -19,7 +19,7 @@ struct DriverOptions {
   uint64_t proverMaxQueries = checker::ProverLimits::kDefaultMaxQueries;  // --prover-max-queries
   uint64_t proverMaxWork = checker::ProverLimits::kDefaultMaxWork;        // --prover-max-work
   double proverTimeLimit = checker::ProverLimits::kDefaultTimeLimitSeconds;  // --prover-time-limit
-  bool checkSharedReads = false;                                            // --check-shared-reads
+  bool checkSharedReads = true;                                             // --check-shared-reads
   std::string exoIncludeDir;         // where exo/exo.hpp lives
   std::string clangResourceDir;      // clang 22's resource headers
   std::vector<std::string> warningArgs;  // -W..., -w from exo-cuda's own command line (after the database's)

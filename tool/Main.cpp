@@ -101,9 +101,10 @@ static cl::opt<double> TimeLimit("prover-time-limit",
                                   cl::value_desc("s"), cl::init(exo::checker::ProverLimits::kDefaultTimeLimitSeconds),
                                   cl::cat(Category));
 static cl::opt<bool> SharedReads("check-shared-reads",
-                                 cl::desc("also prove that every read of a shared array sees a value written before "
-                                          "it (experimental: XOR swizzles are not inverted yet)"),
-                                 cl::cat(Category));
+                                 cl::desc("prove that every read of a shared array sees a value written before it "
+                                          "(default on; =false skips it for the index forms it cannot invert yet: XOR "
+                                          "swizzles, selects, rotations, docs/prover.md limits)"),
+                                 cl::init(true), cl::cat(Category));
 // -W<warning> and -w are taken out of argv before LLVM's parser sees it (LLVM's own
 // libraries register a "W" option); they are documented here.
 static cl::extrahelp MoreHelp(R"(

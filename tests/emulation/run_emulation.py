@@ -157,11 +157,22 @@ int main() {{
 """
 
 
+TOOL_ARGS = re.compile(r"^// EXO-CUDA-ARGS: (.*)$", re.M)
+
+
+def tool_args(source):
+    """Options a source asks exo-cuda for (`// EXO-CUDA-ARGS: ...`, as its lit RUN lines
+    pass them): a kernel the prover refuses only for a documented limit."""
+    m = TOOL_ARGS.search(pathlib.Path(source).read_text())
+    return m.group(1).split() if m else []
+
+
 def run_one(args, source):
     source = pathlib.Path(source).resolve()
     with tempfile.TemporaryDirectory(prefix="exo-emu-") as tmp:
         tmp = pathlib.Path(tmp)
-        gen = subprocess.run([args.exo_cuda, "-o", str(tmp / "raw.cu"), str(source)], capture_output=True, text=True)
+        gen = subprocess.run([args.exo_cuda, *tool_args(source), "-o", str(tmp / "raw.cu"), str(source)],
+                             capture_output=True, text=True)
         if gen.returncode != 0:
             return False, f"{source.name}: exo-cuda failed\n{gen.stderr}"
         cuda = (tmp / "raw.cu").read_text()

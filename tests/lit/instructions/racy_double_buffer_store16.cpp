@@ -48,8 +48,9 @@ void k(int n, int K, const exo::bf16* __restrict__ A, const exo::bf16* __restric
         [[exo::parallel(thread)]] for (int t = 0; t < 128; ++t)
           for (int c = 0; c < 2; ++c) {
             const int row = (t + 128 * c) / 4, col = (t + 128 * c) % 4 * 8;
+            // CHECK: racy_double_buffer_store16.cpp:43:11: error: cannot prove that 'As[kt % 2][w * 16 + i][kk + k]' reads a value written before it
             // CHECK: racy_double_buffer_store16.cpp:[[@LINE+4]]:13: error: data race on 'As': thread ({{[0-9]+}}) of block (0) writes As[0][{{[0-9]+}}][{{[0-9]+}}] that thread ({{[0-9]+}}) of the issuing warp of block (0) reads
-            // CHECK: racy_double_buffer_store16.cpp:[[@LINE-9]]:11: note: the first access (a read by thread ({{[0-9]+}}) of the issuing warp of block (0)) here
+            // CHECK: racy_double_buffer_store16.cpp:[[@LINE-10]]:11: note: the first access (a read by thread ({{[0-9]+}}) of the issuing warp of block (0)) here
             // CHECK: sm80.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm80::store16' here
             // CHECK: sm80.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm80::ldmatrix_x4' here
             exo::sm80::store16(As[kt % 2], row, col, stage[t][c]);
@@ -61,4 +62,4 @@ void k(int n, int K, const exo::bf16* __restrict__ A, const exo::bf16* __restric
   }
 }
 // CHECK-NOT: error:
-// CHECK: 1 error generated.
+// CHECK: 2 errors generated.

@@ -14,7 +14,7 @@ void k(int n, const exo::bf16* __restrict__ A, exo::bf16* __restrict__ out) {
   exo::extent(out, 32 * n, 64);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b) {
     [[exo::shared]] exo::bf16 As[32][64];
-    for (int s = 1; s < n; ++s) {
+    for (int s = 0; s < n; ++s) {
       [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t) {
         const int row = t / 8, col = t % 8 * 8;
         exo::sm80::copy16(As, row, t % 8 * 8, A, (b * 32 + row) * 64 + col);

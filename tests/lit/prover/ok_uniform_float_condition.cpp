@@ -3,7 +3,13 @@
 // the integer values it reads (none here): the then-branch of one thread and the
 // else-branch of another never run together, and s[t] / s[t + 1] do not race.
 // Dropping the condition (before) made both branches look concurrent.
-// RUN: %exo-cuda --check-only %s
+// A write under a condition the encoder cannot model exactly (a float comparison) is no
+// candidate for the proof that a shared read sees a written value (docs/prover.md,
+// limits): that proof is left out here.
+// EXO-CUDA-ARGS: --check-shared-reads=false
+// RUN: %exo-cuda --check-only --check-shared-reads=false %s
+// RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// CHECK: error: cannot prove that 's[t]' reads a value written before it: nothing writes 's' before it
 #include <exo/exo.hpp>
 
 [[exo::kernel]] void k(float alpha, const float* __restrict__ x, float* __restrict__ y) {

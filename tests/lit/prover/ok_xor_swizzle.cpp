@@ -3,7 +3,13 @@
 // prover models '^' bit by bit where an operand is bounded (here both are loop
 // variables below 32), so it proves the swizzle a bijection for every n, and the
 // bounds 0 <= c ^ r < 32.
-// RUN: %exo-cuda --check-only %s
+// That every read of s sees a written value is not proven yet: the candidate write of
+// s[c][r ^ c] is found, but the solver does not settle that two encodings of one XOR are
+// equal (docs/prover.md, limits), so the proof is refused unless left out:
+// EXO-CUDA-ARGS: --check-shared-reads=false
+// RUN: %exo-cuda --check-only --check-shared-reads=false %s
+// RUN: not %exo-cuda --check-only --prover-max-work=20000000 %s 2>&1 | FileCheck %s
+// CHECK: error: cannot prove that 's[c][r ^ c]' reads a value written before it
 #include <exo/exo.hpp>
 
 [[exo::kernel]] void transpose_swizzled(int n, const float* __restrict__ x, float* __restrict__ y) {

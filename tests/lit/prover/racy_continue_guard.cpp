@@ -1,14 +1,16 @@
 // `if (g >= n) continue;` makes the rest of the body conditional, and the prover sees
 // it that way: here thread t reads s[255 - t], written by another thread in the same
 // (skipped or not) part with no barrier between, a race as it would be without the
-// `continue`; and in the second kernel, the barrier after a `continue` guard runs only
+// `continue` (and s[255 - t] may be an element whose thread skipped its write); and in
+// the second kernel, the barrier after a `continue` guard runs only
 // in the iterations not skipped: the write of u at k = 0 and the read at k = 2 have
 // none between them (without the `continue`, k = 1's barrier would be).
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
+// CHECK: racy_continue_guard.cpp:[[@LINE+18]]:14: error: cannot prove that 's[255 - t]' reads a value written before it: no write of the element earlier in its block covers every execution of the read
 // CHECK: racy_continue_guard.cpp:[[@LINE+17]]:14: error: data race on 's': thread ({{[0-9]+}}) of block ({{[0-9]+}}) writes s[{{[0-9]+}}] that thread ({{[0-9]+}}) of block ({{[0-9]+}}) reads with no 'exo::sync(block)' between them
 // CHECK: racy_continue_guard.cpp:[[@LINE+28]]:78: error: data race on 'u': thread ({{[0-9]+}}) writes u[{{[0-9]+}}] that thread ({{[0-9]+}}) reads with no 'exo::sync(block)' between them
 // CHECK: note: for example with the first access at k = 0, the second access at k = 2
-// CHECK: 2 errors generated.
+// CHECK: 3 errors generated.
 #include <exo/exo.hpp>
 
 [[exo::kernel]]

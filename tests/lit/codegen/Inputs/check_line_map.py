@@ -31,7 +31,10 @@ def check(cu, text, source, bad):
 bad = []
 if sys.argv[1] == "--exo-cuda":
     for source in sys.argv[3:]:
-        out = subprocess.run([sys.argv[2], source], capture_output=True, text=True, check=True).stdout
+        # Options a source asks for (`// EXO-CUDA-ARGS: ...`, tests/emulation/run_emulation.py).
+        args = re.search(r"^// EXO-CUDA-ARGS: (.*)$", open(source, encoding="utf-8").read(), re.M)
+        out = subprocess.run([sys.argv[2], *(args.group(1).split() if args else []), source], capture_output=True,
+                             text=True, check=True).stdout
         check(source + " (CUDA)", out, source, bad)
 else:
     check(sys.argv[1], open(sys.argv[1], encoding="utf-8").read(), sys.argv[2], bad)
