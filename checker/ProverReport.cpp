@@ -39,9 +39,25 @@ void noteMeaning(DiagSink& sink, const AccessSite& s) {
 std::string threadText(const Encoder& enc, const z3::model& m, const Side& s) {
   // An instruction a warp issues is made by any of its lanes: name the thread by its
   // flat index, and say which collective issued it.
-  std::string t = s.inst.threadLoops.empty() || issuedByCollective(*s.site)
-                      ? "thread (" + std::to_string(val(m, enc.toZ3(*s.inst.flat))) + ")"
-                      : "thread " + tuple(enc, m, s, s.inst.threadLoops);
+  // A thread loop that does not count its threads from 0 by 1 (`for (t = 1; t < 129; ++t)`,
+  // `t += 2`) would name a thread by a value no thread index has (review of the
+  // seventeenth session: "thread (254)" in a block of 128): then the thread's flat index,
+  // and the loop variables by name.
+  bool identity = true;
+  for (const Stmt* l : s.inst.threadLoops)
+    identity = identity && l->step == 1 && l->lo && l->lo->kind == ExprKind::IntLit && l->lo->ival == 0;
+  std::string t;
+  if (s.inst.threadLoops.empty() || issuedByCollective(*s.site)) {
+    t = "thread (" + std::to_string(val(m, enc.toZ3(*s.inst.flat))) + ")";
+  } else if (identity) {
+    t = "thread " + tuple(enc, m, s, s.inst.threadLoops);
+  } else {
+    t = "thread " + std::to_string(val(m, enc.toZ3(*s.inst.flat))) + " (";
+    for (size_t i = 0; i < s.inst.threadLoops.size(); ++i)
+      t += (i ? ", " : "") + s.inst.threadLoops[i]->var->name + " = " +
+           std::to_string(val(m, enc.atomExpr(s.inst.loopVar.at(s.inst.threadLoops[i]->var))));
+    t += ")";
+  }
   if (issuedByCollective(*s.site)) t += std::string(" of the issuing ") + collective(s.site->instr->instr->collective).name;
   if (!s.inst.gridLoops.empty()) t += " of block " + blockText(enc, m, s);
   return t;

@@ -33,6 +33,10 @@ void print(std::ostream& os, const Expr& e, bool lowered);
 void printOperand(std::ostream& os, const Expr& child, int parentPrec, bool rightSide, bool lowered) {
   int p = precedence(child);
   bool parens = p < parentPrec || (rightSide && p == parentPrec);
+  // An additive operand of a shift keeps its parentheses, as users write it (and as
+  // Clang's -Wshift-op-parentheses asks): `1 << (lk - lj)`, not `1 << lk - lj`.
+  if (parentPrec == opPrecedence(Op::Shl) && child.kind == ExprKind::Binary && (child.op == Op::Add || child.op == Op::Sub))
+    parens = true;
   if (parens) os << '(';
   print(os, child, lowered);
   if (parens) os << ')';

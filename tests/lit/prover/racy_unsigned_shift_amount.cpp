@@ -4,7 +4,7 @@
 // thirteenth session); the amount is now checked as for signed shifts.
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
 // RUN: %exo-cuda --check-only %s -- -DLEVELS=7 2>&1 | count 0
-// CHECK: error: the shift '128u >> l + 1' in the condition of an 'if' may overflow 'unsigned': it can shift by 32, but 'unsigned' has 32 bits
+// CHECK: error: the shift '128u >> (l + 1)' in the condition of an 'if' may overflow 'unsigned': it can shift by 32, but 'unsigned' has 32 bits
 // CHECK: note: for example with l = 31
 // CHECK: error: the shift 'i >> 32' in the index of 'y' may overflow 'unsigned': it can shift by 32
 #include <exo/exo.hpp>
