@@ -166,7 +166,8 @@ private:
       // A global array the kernel never writes holds the same value for every thread at
       // the same index: reading it at an index that is itself uniform (checked as
       // part of this walk) is uniform (ragged / grouped tile counts).
-      if (x.kind == ExprKind::Index && x.var && !(x.var->isGlobalPointer() && !writtenAnywhere(x.var)))
+      if (x.kind == ExprKind::Index && x.var && !(x.var->isGlobalPointer() && !writtenAnywhere(x.var)) &&
+          !(x.var->memory == Memory::Shared && x.var->kind == VarKind::Array))
         why = "reads '" + x.var->name + "' at run time";
       else if (x.kind == ExprKind::VarRef && x.var && x.var->kind == VarKind::Scalar) {
         auto d = facts_.decls.find(x.var);

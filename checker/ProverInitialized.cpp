@@ -33,6 +33,7 @@
 #include "checker/ProverAsyncBase.h"
 #include "checker/ProverQuery.h"
 #include "model/ExprPrinter.h"
+#include "model/Walk.h"
 
 namespace exo::checker {
 
@@ -73,7 +74,9 @@ public:
         reported.insert(r.var);
         std::string what = r.var->kind == VarKind::Array ? "every element of '" + r.var->name + "'" : "'" + r.var->name + "'";
         // An instruction's read is an accumulator's: say how such a sum starts.
-        std::string hint = r.instr ? " (an accumulator: pass 'accumulate' false to the first multiply, or fill it first)" : "";
+        std::string hint = r.instr && r.var->memory == Memory::Registers
+                               ? " (an accumulator: pass 'accumulate' false to the first multiply, or fill it first)"
+                               : "";
         sink_.diag(DiagID::err_read_uninitialized, r.range(), {printExpr(*r.expr), why, what, hint})
             .diag(DiagID::note_declared_here, r.var->loc, {r.var->name});
       }
@@ -204,7 +207,8 @@ private:
     std::string why;
     // The instance must run exactly when the write does: a condition or a loop bound
     // the encoder dropped or made opaque would let it stand for writes that never happen.
-    if (!inst.dropped.empty()) return std::nullopt;
+    for (const auto& dropped : inst.dropped)
+      if (!uniformSharedCondition(dropped.first, path, p, read.site->path)) return std::nullopt;
     // The loops that keep the read's iteration: the shared ones above p.loop (for a shared
     // array, those not split over threads). The read runs in that iteration, so their
     // bounds hold for the write too; every other loop's bounds must be modelled.
@@ -254,6 +258,24 @@ private:
     for (size_t i = 0; i < idx.size(); ++i) same = same && enc_.toZ3(idx[i]) == enc_.toZ3(read.idx[i]);
     ++count;
     return allOf(q_.ctx, runs) && same && seqBefore(enc_, q_.ctx, path, inst.iter, read.site->path, read.inst.iter);
+  }
+
+  /// Whether a condition the encoder could not model (`if (s[0] > 0.f)`, a float or a
+  /// value in memory) may be left out of a candidate write: it is an `if` both the write
+  /// and the read are inside, in the same branch and the same instance (no loop of the
+  /// placement's between), around a block barrier. The convergence check refuses such a
+  /// condition unless it is the same for every thread of the block (err_sync_divergent),
+  /// so when the read runs, every thread took that branch: the write runs exactly when its
+  /// other conditions hold. (A read instance in which the condition is false does not run
+  /// at all; covering it too is harmless.)
+  bool uniformSharedCondition(const Expr* cond, const Path& w, const Placement& p, const Path& r) const {
+    for (size_t i = 0; i < w.size() && i < r.size() && w[i] == r[i]; ++i) {
+      const Stmt* c = w[i].container;
+      if (p.loop && c == p.loop) return false;  // below it: another iteration's instance
+      if (c->kind != StmtKind::If || c->cond.get() != cond) continue;
+      return containsBlockBarrier(*c);
+    }
+    return false;
   }
 
   /// Defines the iteration of each loop of the write not in `pinned`, from the equations
@@ -326,10 +348,32 @@ private:
       markPinned(l);
       return true;
     };
+    // A strided loop that starts at another loop's variable, a grid-stride copy `for (e = t;
+    // e < N; e += 256)` inside `for t < 256`: its value V gives that variable back as the
+    // remainder (V - rest) mod step, and the iteration as the quotient.
+    auto startFromLoop = [&](const Stmt* l, const Poly& value) {
+      std::string why;
+      std::optional<Poly> lo = l->lo ? enc_.intExpr(*l->lo, inst, why) : std::nullopt;
+      if (!lo || l->step <= 1) return false;
+      for (const Stmt* u : own) {
+        if (u == l || pinned.count(u)) continue;
+        Poly coef, rest;
+        subst(*lo).splitBy(inst.loopVar.at(u->var), coef, rest);
+        if (!coef.isConst() || coef.constValue() != 1 || !onlyDefined(rest)) continue;
+        int q = 0, r = 0;
+        enc_.floorDivMod(value - rest, l->step, inst, q, r);
+        defined.insert(q);
+        defined.insert(r);
+        if (!defineLoop(u, Poly::atom(r))) continue;
+        return defineLoop(l, value);
+      }
+      return false;
+    };
     std::set<size_t> usedDivisions;
     auto solve = [&](const Stmt* l) {
       for (const auto& [x, t] : eqs)
-        if (std::optional<Poly> value = isolate(x, t, inst.loopVar.at(l->var))) return defineLoop(l, *value);
+        if (std::optional<Poly> value = isolate(x, t, inst.loopVar.at(l->var)))
+          return defineLoop(l, *value) || startFromLoop(l, *value);
       return false;
     };
     // Quotients and remainders of this candidate's divisions: values from the equations,

@@ -121,6 +121,14 @@ std::set<const Var*> tmaGlobals(const Stmt& s, bool loadsOnly) {
 }
 }  // namespace
 
+bool containsBlockBarrier(const Stmt& s) {
+  if (s.isBarrier()) return s.barrierScope() == CollectiveId::Block || s.barrierScope() == CollectiveId::Cluster;
+  if (s.kind == StmtKind::Instr) return false;  // the meaning's own statements are the instruction's
+  for (const StmtPtr& c : s.body)
+    if (c && containsBlockBarrier(*c)) return true;
+  return false;
+}
+
 std::set<const Var*> tensorMapGlobals(const Stmt& s) { return tmaGlobals(s, false); }
 std::set<const Var*> tmaLoadSources(const Stmt& s) { return tmaGlobals(s, true); }
 

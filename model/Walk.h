@@ -45,6 +45,9 @@ std::set<const Var*> varsDependingOn(Stmt& body, std::set<const Var*> seeds);
 /// holds the enclosing statements, outermost first (s itself excluded).
 void walkStmts(Stmt& s, const std::function<bool(Stmt&, const std::vector<Stmt*>& path)>& enter);
 
+/// Whether `s` or a statement under it is a barrier of the whole block (or cluster).
+bool containsBlockBarrier(const Stmt& s);
+
 /// The global arrays (pointer parameters) that some instruction under `s` accesses through
 /// a TMA tensor map (a ring copy, a TMA store or reduction): the launcher builds their
 /// maps from exo::extent, and the async proxy touches them.
