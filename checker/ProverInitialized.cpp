@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -232,16 +233,18 @@ private:
     }
     // A guard `t == 255` (a halo's last thread: `if (t == 255) s[257] = ...`) pins the
     // write's loop as an index would: one more equation for solveOwnLoops (x == 0).
+    // The same for `!(t != 255)` and the else branch of `t != 255`.
     std::vector<Poly> guardZeros;
-    auto equality = [&](const Expr* cond) {
-      if (!cond || cond->kind != ExprKind::Binary || cond->op != Op::Eq) return;
+    std::function<void(const Expr*, bool)> equality = [&](const Expr* cond, bool holds) {
+      if (!cond) return;
+      if (cond->kind == ExprKind::Unary && cond->op == Op::Not && !cond->args.empty()) return equality(cond->args[0].get(), !holds);
+      if (cond->kind != ExprKind::Binary || cond->op != (holds ? Op::Eq : Op::Ne)) return;
       std::optional<Poly> l = enc_.intExpr(*cond->args[0], inst, why), r = enc_.intExpr(*cond->args[1], inst, why);
       if (l && r) guardZeros.push_back(*l - *r);
     };
     for (const PathStep& st : path)
-      if (st.container->kind == StmtKind::If && st.child == 0) equality(st.container->cond.get());
-    for (const auto& [cond, value] : *w.guards)
-      if (value) equality(cond);
+      if (st.container->kind == StmtKind::If) equality(st.container->cond.get(), st.child == 0);
+    for (const auto& [cond, value] : *w.guards) equality(cond, value);
     std::set<const Stmt*> pinned;  // loops whose iteration is defined from the read's
     for (const Stmt* l : sameAsRead) {
       inst.facts.push_back(enc_.atomExpr(inst.iter.at(l)) == enc_.atomExpr(read.inst.iter.at(l)));

@@ -6,6 +6,6 @@
 // RUN: grep -q 's\[256\] = b <' %t.exo.cpp
 // RUN: not %exo-cuda --check-only %t.exo.cpp 2>&1 | FileCheck %s
 // RUN: %exo-cuda --check-only --check-shared-reads=false %t.exo.cpp 2>&1 | count 0
-// CHECK: .tmp.exo.cpp:24:65: error: cannot prove that 's[t + 2]' reads a value written before it: no write of the element earlier in its block covers every execution of the read; write every element of 's' before reading it
+// CHECK: .tmp.exo.cpp:31:65: error: cannot prove that 's[t + 2]' reads a value written before it: no write of the element earlier in its block covers every execution of the read; write every element of 's' before reading it
 // CHECK-NOT: error:
 // CHECK: 1 error generated.

@@ -5,6 +5,13 @@
 // (checker/ProverInitialized). initialized/shared_reads_stencil_halo.cpp has the
 // off-by-one halo, which the same proof refuses.
 // RUN: %exo-cuda --check-only %s 2>&1 | count 0
+// The same guard written `!(t != 255)`, or as the else branch of `t != 255`:
+// RUN: sed -e 's|if (t == 255) s\[257\]|if (!(t != 255)) s[257]|' %s > %t.not.exo.cpp
+// RUN: grep -q '!(t != 255)' %t.not.exo.cpp
+// RUN: %exo-cuda --check-only %t.not.exo.cpp 2>&1 | count 0
+// RUN: sed -e 's|if (t == 255) s\[257\] = |if (t != 255) {} else s[257] = |' %s > %t.else.exo.cpp
+// RUN: grep -q 'if (t != 255) {} else s\[257\]' %t.else.exo.cpp
+// RUN: %exo-cuda --check-only %t.else.exo.cpp 2>&1 | count 0
 #include <exo/exo.hpp>
 
 [[exo::kernel]]
