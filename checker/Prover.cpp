@@ -165,7 +165,9 @@ private:
       if (!why.empty() || depth > 32) return;
       // A global array the kernel never writes holds the same value for every thread at
       // the same index: reading it at an index that is itself uniform (checked as
-      // part of this walk) is uniform (ragged / grouped tile counts).
+      // part of this walk) is uniform (ragged / grouped tile counts). So does a shared
+      // array: its read here is an access the race check orders against every write, so
+      // all threads of one epoch read the same value (a flag published before a barrier).
       if (x.kind == ExprKind::Index && x.var && !(x.var->isGlobalPointer() && !writtenAnywhere(x.var)) &&
           !(x.var->memory == Memory::Shared && x.var->kind == VarKind::Array))
         why = "reads '" + x.var->name + "' at run time";

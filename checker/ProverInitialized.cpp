@@ -178,7 +178,11 @@ private:
 
   std::vector<Placement> placements(const Path& w, const AccessSite& r) const {
     std::vector<Placement> out{Placement{}};
-    if (r.var->memory == Memory::Shared) out.push_back({nullptr, false, false, true});
+    if (r.var->memory == Memory::Shared) {
+      Placement byReader;
+      byReader.sameThread = true;
+      out.push_back(byReader);
+    }
     // Loops around the declaration make a new array each iteration: only those below it.
     std::set<const Stmt*> aroundDecl;
     auto d = facts_.decls.find(r.var);
