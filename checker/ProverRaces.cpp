@@ -292,11 +292,17 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   // Two blocks of a cluster body: only the cluster's barrier orders them (a row that is
   // not a loop level: decided after the loop-level test above).
   if (!m.eval(sameBlock(enc, qa, qb), true).is_true()) need = SyncScope::Cluster;
-  std::string syncName = std::string("'exo::sync(") + syncScopeName(need) + ")'";
+  auto syncName = [](SyncScope s) { return std::string("'exo::sync(") + syncScopeName(s) + ")'"; };
   std::vector<std::string> args = {w.site->var->name, threadText(enc, m, w), elementText(enc, m, w),
-                                   threadText(enc, m, o), o.site->write ? "also writes" : "reads", syncName};
+                                   threadText(enc, m, o), o.site->write ? "also writes" : "reads", syncName(need)};
   // Two site pairs can yield the same witness at the same place: say it once.
   if (!reportedRaces_.insert({qb.site->expr, args}).second) return;
+  // The sync that one barrier before the second access needs (proposeSync): when a sync
+  // of `need`'s scope orders this witness but leaves another pair of the same accesses
+  // racing (threads of one warp here, of two warps there), the message names the wider
+  // one the fix-it inserts, not a narrower one that would not do.
+  std::optional<ProposedSync> fix = proposeSync(q, depth, sc, need);
+  if (fix) args[5] = syncName(fix->scope);
   sink_.diag(DiagID::err_race, qb.site->range(), args);
   sink_.diag(DiagID::note_access, qa.site->range(),
              {std::string("the first access (") + (qa.site->write ? "a write" : "a read") + " by " +
@@ -305,7 +311,9 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   noteMeaning(sink_, *qb.site);
   if (qa.site->instr != qb.site->instr) noteMeaning(sink_, *qa.site);
   noteAtomicMixed(*qa.site, *qb.site);
-  proposeSync(q, depth, sc, need);
+  if (fix)
+    sink_.diag(DiagID::note_sync_fix, SrcRange{fix->at, fix->at}, {syncScopeName(fix->scope)},
+               {FixIt{SrcRange{fix->at, SrcLoc{}}, std::string("[[exo::sync(") + syncScopeName(fix->scope) + ")]];\n"}});
 }
 
 /// A race with a cluster-wide copy (standsForOtherBlocks): no barrier fixes it.
@@ -326,9 +334,10 @@ void RaceCheck::reportClusterRace(PairQuery& q) {
   noteMeaning(sink_, *r.site);
 }
 
-/// One sync before the statement holding the second access: does it fix this case?
-void RaceCheck::proposeSync(PairQuery& q, size_t depth, const Scenario& sc, SyncScope need) {
-  if (!sc.fixContainer || sc.fixContainer->kind != StmtKind::Block) return;
+/// One sync before the statement holding the second access: the narrowest that fixes
+/// this pair of accesses (every witness of it, not only the one reported).
+std::optional<ProposedSync> RaceCheck::proposeSync(PairQuery& q, size_t depth, const Scenario& sc, SyncScope need) {
+  if (!sc.fixContainer || sc.fixContainer->kind != StmtKind::Block) return std::nullopt;
   const AccessSite& B = *q.b.site;
   size_t level = 0;
   while (level < B.path.size() && B.path[level].container != sc.fixContainer) ++level;
@@ -342,12 +351,9 @@ void RaceCheck::proposeSync(PairQuery& q, size_t depth, const Scenario& sc, Sync
     PairQuery again = raceQuery(*q.a.site, B, depth, ignored, q.a.site->completes ? &sides : nullptr);
     syncs_.virtualSync = {};
     if (again.verdict != Verdict::Unsat) continue;
-    const Stmt* at = sc.fixContainer->body[sc.fixBefore].get();
-    std::string text = std::string("[[exo::sync(") + syncScopeName(sc2) + ")]];\n";
-    sink_.diag(DiagID::note_sync_fix, SrcRange{at->range.begin, at->range.begin}, {syncScopeName(sc2)},
-               {FixIt{SrcRange{at->range.begin, SrcLoc{}}, text}});
-    return;
+    return ProposedSync{sc2, sc.fixContainer->body[sc.fixBefore]->range.begin};
   }
+  return std::nullopt;
 }
 
 }  // namespace exo::checker

@@ -25,6 +25,12 @@ bool addRaceFormula(Queries& q, z3::solver& s, const model::Kernel& k, const Sid
 /// The cross-block question: two different blocks touch the same element.
 void addCrossBlockFormula(Queries& q, z3::solver& s, const model::Kernel& k, const Side& a, const Side& b);
 
+/// A one-sync fix-it: the barrier's scope and the statement it goes before.
+struct ProposedSync {
+  model::SyncScope scope;
+  model::SrcLoc at;
+};
+
 class RaceCheck {
 public:
   /// `bad`: sites whose indices cannot be modelled (skipped); filled by the caller
@@ -64,7 +70,7 @@ private:
   void noteAtomicMixed(const AccessSite& A, const AccessSite& B);
   void reportRace(PairQuery& q, size_t depth, const Scenario& sc);
   std::optional<std::string> conditionalBarrierRuns(const PairQuery& q, int64_t fa, int64_t fb) const;
-  void proposeSync(PairQuery& q, size_t depth, const Scenario& sc, model::SyncScope need);
+  std::optional<ProposedSync> proposeSync(PairQuery& q, size_t depth, const Scenario& sc, model::SyncScope need);
 
   const model::Kernel& k_;
   const KernelFacts& facts_;

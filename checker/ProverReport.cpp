@@ -1,5 +1,7 @@
 #include "checker/ProverReport.h"
 
+#include "model/Evaluate.h"
+
 namespace exo::checker {
 
 using namespace model;
@@ -69,6 +71,30 @@ std::string elementText(const Encoder& enc, const z3::model& m, const Side& s) {
   return e;
 }
 
+namespace {
+
+/// `v = 3` for a sequential loop's variable at a witness; for a rewritten loop header
+/// (Stmt::computes) the source's variable, computed from the counter (`h = 32`, not
+/// `exo_h_iter = 2`).
+std::string loopValueText(const Encoder& enc, const z3::model& m, const Side& s, const Stmt& l) {
+  const int64_t counter = val(m, enc.atomExpr(s.inst.loopVar.at(l.var)));
+  const Stmt* first = l.computes && !l.body.empty() && l.body[0] && !l.body[0]->body.empty() ? l.body[0]->body[0].get() : nullptr;
+  if (first && first->kind == StmtKind::Decl && first->var == l.computes && first->init) {
+    Env env = [&](const Var* v) -> std::optional<Wide> {
+      for (const auto& [p, atom] : enc.params())
+        if (p == v) return Wide(val(m, enc.atomExpr(atom)));
+      auto it = s.inst.loopVar.find(v);
+      if (it != s.inst.loopVar.end()) return Wide(val(m, enc.atomExpr(it->second)));
+      return std::nullopt;
+    };
+    if (std::optional<Wide> x = evaluate(*first->init, env).value)
+      return l.computes->name + " = " + std::to_string(static_cast<int64_t>(*x));
+  }
+  return l.var->name + " = " + std::to_string(counter);
+}
+
+}  // namespace
+
 std::string witnessText(const Encoder& enc, const z3::model& m, const Side& a, const Side& b) {
   std::string out;
   for (auto& [v, atom] : enc.params())
@@ -80,8 +106,7 @@ std::string witnessText(const Encoder& enc, const z3::model& m, const Side& a, c
     std::string one;
     for (const Stmt* l : s->inst.loops)
       if (l->loop == LoopKind::Seq)
-        one += (one.empty() ? "" : ", ") + l->var->name + " = " +
-               std::to_string(val(m, enc.atomExpr(s->inst.loopVar.at(l->var))));
+        one += (one.empty() ? "" : ", ") + loopValueText(enc, m, *s, *l);
     if (!one.empty() && !(second && &a == &b))
       seq += std::string(seq.empty() ? "" : ", ") + (&a == &b ? "" : second ? "the second access at " : "the first access at ") + one;
     second = true;

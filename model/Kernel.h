@@ -236,6 +236,10 @@ struct Stmt {
   bool clusterBlocks = false;
   /// A block loop spelled `[[exo::parallel(persistent)]]` (model/Collective.h).
   bool persistent = false;
+  /// A sequential loop rewritten from another header (`for (h = 128; h > 0; h /= 2)`,
+  /// parser/LoopHeader.h): `var` is a counter and the body's first statement declares
+  /// this variable, the source's, computed from it. Witnesses name it instead.
+  const Var* computes = nullptr;
   /// A `block_in_cluster` loop inside a cluster body (Kernel::rankLoops), not a grid loop:
   /// each block of the cluster runs the iteration of its rank.
   bool rankLoop = false;

@@ -14,6 +14,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "parser/ConstructNames.h"
+#include "parser/LoopHeader.h"
 
 namespace exo {
 namespace {
@@ -398,8 +399,10 @@ private:
     // `b += 1` leaves a bool true: the loop would run on while `1 < hi`.
     if (vd->getType()->isBooleanType()) return bad(init, "the loop variable must be an integer, not bool");
     const auto* cond = llvm::dyn_cast_or_null<c::BinaryOperator>(fs->getCond());
-    if (!cond || cond->getOpcode() != c::BO_LT || !refersTo(cond->getLHS(), vd))
+    if (!cond || cond->getOpcode() != c::BO_LT || !refersTo(cond->getLHS(), vd)) {
+      if (kind == LoopKind::Seq) return derivedLoop(fs, vd);
       return bad(fs->getCond() ? static_cast<const c::Stmt*>(fs->getCond()) : fs, "the condition must be 'v < hi'");
+    }
     int64_t step = 0;
     const c::Expr* inc = fs->getInc() ? fs->getInc()->IgnoreParens() : nullptr;
     if (const auto* u = llvm::dyn_cast_or_null<c::UnaryOperator>(inc)) {
@@ -421,7 +424,10 @@ private:
         step = static_cast<int64_t>(value.getZExtValue());
       }
     }
-    if (!step) return bad(inc ? static_cast<const c::Stmt*>(inc) : fs, "the increment must be '++v', 'v++' or 'v += c'");
+    if (!step) {
+      if (kind == LoopKind::Seq) return derivedLoop(fs, vd);
+      return bad(inc ? static_cast<const c::Stmt*>(inc) : fs, "the increment must be '++v', 'v++' or 'v += c'");
+    }
 
     checkName(vd);
     Type t;
@@ -439,6 +445,132 @@ private:
     ScalarKind cmp;
     if (scalarKind(cond->getLHS()->getType(), cmp) && cmp != t.scalar) f->compareAs = cmp;
     return f;
+  }
+
+  /// A sequential loop with another header (parser/LoopHeader.h), rewritten as a
+  /// canonical loop of a counter `exo_<v>_iter` whose body first computes the variable:
+  ///   for (int h = 128; h > 0; h /= 2) B   ->  for (int exo_h_iter = 0; exo_h_iter < 8; ++exo_h_iter) {
+  ///                                               const int h = 128 >> exo_h_iter; B }
+  ///   for (int i = n - 1; i >= 0; --i) B   ->  for (int exo_i_iter = 0; exo_i_iter < n - 1 + 1; ...) {
+  ///                                               const int i = n - 1 - exo_i_iter; B }
+  /// The variable takes the same values in the same order as in the C++ loop: a count
+  /// down from a start and a bound of parameters and loop variables, or halving and
+  /// doubling between constants (their trip count computed here, each value checked to
+  /// stay in its type). An inclusive or `v = v + c` ascending loop stays a plain loop.
+  StmtPtr derivedLoop(const c::ForStmt* fs, const c::VarDecl* vd) {
+    const c::Stmt* where = fs;
+    std::string why;
+    auto bad = [&](const c::Stmt* at, const std::string& text) -> StmtPtr {
+      sink_.diag(DiagID::err_loop_header, range(at ? at : fs), {text});
+      return nullptr;
+    };
+    std::optional<LoopHeader> h = readLoopHeader(ctx_, fs, vd, where, why);
+    if (!h) return bad(where, why);
+    using U = LoopHeader::Update;
+    using C = LoopHeader::Compare;
+    const bool up = h->update == U::Add || h->update == U::Shl;
+    const bool less = h->compare == C::Less || h->compare == C::LessEqual;
+    if (up != less)
+      return bad(fs->getCond(), up ? "a loop that counts up must test 'v < hi' or 'v <= hi'"
+                                   : "a loop that counts down must test 'v > lo' or 'v >= lo'");
+    checkName(vd);
+    Type t;
+    if (!convertType(vd->getType(), vd->getSourceRange(), t)) return nullptr;
+    const bool isUnsigned = t.scalar == ScalarKind::UInt || t.scalar == ScalarKind::ULong;
+    if (t.scalar != ScalarKind::Int && t.scalar != ScalarKind::Long && !isUnsigned)
+      return bad(fs->getInit(), "a loop that is not 'for (v = lo; v < hi; ++v)' needs an int, unsigned or long variable");
+    const unsigned bits = static_cast<unsigned>(ctx_.getIntWidth(vd->getType()));
+    const bool inclusive = h->compare == C::LessEqual || h->compare == C::GreaterEqual;
+
+    if (h->update == U::Add) {
+      // `v <= hi` is `v < hi + 1` (hi + 1 is checked for overflow like any bound: at the
+      // type's largest value the C++ loop never ends); unsigned wraps there instead.
+      if (inclusive && isUnsigned) return bad(fs->getCond(), "an unsigned loop variable must be tested with 'v < hi'");
+      Var* v = kernel_->newVar(vd->getNameAsString(), t, VarKind::LoopVar, Memory::Local, toSrcLoc(vd->getLocation()));
+      vars_[vd] = v;
+      ExprPtr lo = expr(vd->getInit());
+      ExprPtr hi = expr(h->bound);
+      StmtPtr body = loopBody(fs->getBody());
+      if (!lo || !hi) return nullptr;
+      if (inclusive) hi = at(Expr::binary("+", hi, Expr::intLit(1, t), t), fs->getCond());
+      return at(Stmt::forLoop(LoopKind::Seq, v, lo, hi, h->amount, std::move(body)), fs);
+    }
+
+    // The counter and the variable, computed from it at the top of each iteration. A
+    // count down counts in the variable's type (int or long: as many iterations as
+    // values); halving or doubling, at most 64 iterations, in int.
+    Type counterType;
+    if (h->update == U::Sub) counterType.scalar = t.scalar;
+    Var* counter = kernel_->newVar("exo_" + vd->getNameAsString() + "_iter", counterType, VarKind::LoopVar, Memory::Local,
+                                   toSrcLoc(vd->getLocation()));
+    Type valueType = t;
+    valueType.isConst = true;
+    Var* value = kernel_->newVar(vd->getNameAsString(), valueType, VarKind::Scalar, Memory::Local,
+                                 toSrcLoc(vd->getLocation()));
+    ExprPtr trips, current;
+    if (h->update == U::Sub) {
+      // A count down: trips = (start - bound + c - 1) / c for `v > bound` (+ c for `>=`),
+      // at most 0 when the loop does not run; v = start - c * k. Signed only: unsigned
+      // `v >= 0` never ends, and start - bound wraps.
+      if (isUnsigned)
+        return bad(fs->getInit(), "a loop that counts down needs a signed variable (an unsigned one wraps below 0)");
+      ExprPtr start = expr(vd->getInit()), bound = expr(h->bound);
+      if (!start || !bound) return nullptr;
+      if (!readsOnlyLoopInvariants(start) || !readsOnlyLoopInvariants(bound))
+        return bad(!readsOnlyLoopInvariants(start) ? static_cast<const c::Stmt*>(vd->getInit()) : h->bound,
+                   "a loop that counts down must start and end at expressions of parameters, constants and "
+                   "enclosing loop variables");
+      const int64_t c = h->amount, extra = inclusive ? c : c - 1;
+      std::optional<int64_t> s0 = constantValue(*start), b0 = constantValue(*bound);
+      if (s0 && b0) {
+        const __int128 n = (__int128(*s0) - *b0 + extra) / c;
+        trips = at(Expr::intLit(n < 0 ? 0 : static_cast<int64_t>(n), t), fs->getCond());
+      } else {
+        // (Made here, these sums carry the condition's place: an overflow is reported there.)
+        ExprPtr span = b0 && *b0 == 0 ? start : at(Expr::binary("-", start, bound, t), fs->getCond());
+        if (extra) span = at(Expr::binary("+", span, Expr::intLit(extra, t), t), fs->getCond());
+        trips = c == 1 ? span : at(Expr::binary("/", span, Expr::intLit(c, t), t), fs->getCond());
+      }
+      ExprPtr k = Expr::varRef(counter, counterType);
+      ExprPtr startAgain = expr(vd->getInit());
+      if (!startAgain) return nullptr;
+      current = at(Expr::binary("-", startAgain, c == 1 ? k : Expr::binary("*", Expr::intLit(c, t), k, t), t), vd->getInit());
+    } else {
+      // Halving or doubling between constants: v = start >> (k * s) or start << (k * s).
+      std::optional<llvm::APSInt> s0 = vd->getInit()->getIntegerConstantExpr(ctx_);
+      std::optional<llvm::APSInt> b0 = h->bound->getIntegerConstantExpr(ctx_);
+      if (!s0 || !b0 || s0->getSignificantBits() > 64 || b0->getSignificantBits() > 64)
+        return bad(!s0 ? static_cast<const c::Stmt*>(vd->getInit()) : h->bound,
+                   "a loop that halves or doubles its variable must start and end at constants");
+      const int64_t start = s0->isUnsigned() ? static_cast<int64_t>(s0->getZExtValue()) : s0->getExtValue();
+      const int64_t bound = b0->isUnsigned() ? static_cast<int64_t>(b0->getZExtValue()) : b0->getExtValue();
+      std::optional<int64_t> n = shiftLoopTrips(*h, start, bound, bits, isUnsigned, why);
+      if (!n) return bad(fs, why);
+      trips = at(Expr::intLit(*n, counterType), fs->getCond());
+      ExprPtr k = Expr::varRef(counter, counterType);
+      ExprPtr shift = h->amount == 1 ? k : Expr::binary("*", Expr::intLit(h->amount, counterType), k, counterType);
+      current = at(Expr::binary(h->update == U::Shr ? ">>" : "<<", Expr::intLit(start, t), shift, t), vd->getInit());
+    }
+    vars_[vd] = value;
+    derivedVars_.insert(value);
+    StmtPtr body = loopBody(fs->getBody());
+    StmtPtr decl = Stmt::decl(value, current);
+    decl->range = range(vd->getSourceRange());
+    body->body.insert(body->body.begin(), std::move(decl));
+    StmtPtr loop = at(Stmt::forLoop(LoopKind::Seq, counter, Expr::intLit(0, counterType), trips, 1, std::move(body)), fs);
+    loop->computes = value;
+    return loop;
+  }
+
+  /// Whether `e` reads only constants, parameters and loop variables (so that it has the
+  /// same value at every iteration of a loop whose header it is in).
+  static bool readsOnlyLoopInvariants(const ExprPtr& e) {
+    bool ok = true;
+    forEachExpr(e, [&](const Expr& x) {
+      if (x.kind == ExprKind::Index || x.kind == ExprKind::Call || x.kind == ExprKind::Window) ok = false;
+      if (x.kind == ExprKind::VarRef && x.var->kind != VarKind::Param && x.var->kind != VarKind::LoopVar) ok = false;
+    });
+    return ok;
   }
 
   bool refersTo(const c::Expr* e, const c::VarDecl* vd) {
@@ -680,7 +812,7 @@ private:
           .diag(DiagID::note_declared_here, lv->var->loc, {lv->var->name});
       return nullptr;
     }
-    if (lv->kind == ExprKind::VarRef && lv->var->kind == VarKind::LoopVar) {
+    if (lv->kind == ExprKind::VarRef && (lv->var->kind == VarKind::LoopVar || derivedVars_.count(lv->var))) {
       sink_.diag(DiagID::err_loop_var_assigned, range(e), {lv->var->name})
           .diag(DiagID::note_declared_here, lv->var->loc, {lv->var->name});
       return nullptr;
@@ -1312,6 +1444,7 @@ private:
   std::unique_ptr<Kernel> kernel_;
   std::map<const c::VarDecl*, Var*> vars_;
   std::set<const c::VarDecl*> failed_;  // declarations already diagnosed: no follow-on errors
+  std::set<const Var*> derivedVars_;      // variables of rewritten loop headers (derivedLoop): not assignable
   std::map<const c::FunctionDecl*, const Instruction*> instrs_;  // nullptr: declared wrongly
   std::set<const c::FunctionDecl*> badBodies_;
   std::map<const c::Decl*, Binding> bindings_;  // inside an instruction's body: its parameters
