@@ -353,20 +353,32 @@ public:
       {
         z3::solver s = q_.newSolver();
         Queries::addFacts(s, wi);
-        // Copies: some group signals it. Arrivals: every arriving thread does, through
-        // one of the arrival statements.
+        // Copies: some group signals it, all of its copies. Arrivals: every arriving
+        // thread does, through one of the arrival statements.
         z3::expr signalled = q_.ctx.bool_val(false);
         // Arrivals: every thread of the statement, per statement in the order of the
         // signalers (program order).
         std::vector<std::pair<const PlacedStmt*, z3::expr>> allOf;
+        // Copies: every copy of a group, not only its first: the slot's phase completes
+        // with the group's last arrival, so a wait between two copies of a group by the
+        // thread that issues them never returns (review of the eighteenth session: a
+        // producer's wait between its A and B copies was proven, and hung).
+        if (!byArrivals)
+          for (const auto& g : groups) {
+            z3::expr all = q_.ctx.bool_val(true);
+            for (const PlacedStmt* c : g) {
+              LoopTuple by = issuingThread(*c);
+              Pinned pc = pinAt(*c, pw, w->path, wi, std::nullopt, tag++, &by);
+              for (const z3::expr& d : pc.defs) s.add(d);
+              all = all && *pc.exists && seqBefore(enc_, q_.ctx, c->path, pc.inst.iter, w->path, wi.iter);
+            }
+            signalled = signalled || all;
+          }
         for (const Signaler& g : signalers) {
+          if (!byArrivals) break;
           Pinned pc = pinAt(*g.stmt, pw, w->path, wi, std::nullopt, tag++, g.tuple ? &*g.tuple : nullptr);
           for (const z3::expr& d : pc.defs) s.add(d);
           z3::expr before = *pc.exists && seqBefore(enc_, q_.ctx, g.stmt->path, pc.inst.iter, w->path, wi.iter);
-          if (!byArrivals) {
-            signalled = signalled || before;
-            continue;
-          }
           auto it = std::find_if(allOf.begin(), allOf.end(), [&](const auto& e) { return e.first == g.stmt; });
           if (it == allOf.end())
             allOf.emplace_back(g.stmt, before);
@@ -380,7 +392,8 @@ public:
                     {"{p}", ring.name,
                      byArrivals ? "some thread that arrives at the ring does not arrive at that position before it in the "
                                   "sequential program"
-                                : "no TMA copy signals that position before it in the sequential program"},
+                                : "no TMA copy signals that position before it in the sequential program (with all the "
+                                  "copies of its group: the slot's phase completes at the last)"},
                     s, ws, ws);
       }
       // R4a: a wait for position p >= S comes after the same thread's wait for p - S

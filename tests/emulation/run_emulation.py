@@ -205,6 +205,9 @@ def run_one(args, source):
         message = run.stdout.strip().replace("\n", "; ")
         if run.returncode != 0 and run.stderr.strip():  # why it stopped (a deadlock, emu::fail)
             message += ("; " if message else "") + run.stderr.strip()[-2000:]
+        if run.returncode < 0:  # killed by a signal: say so (a size past BUFFER segfaults)
+            message += ("; " if message else "") + f"the emulation crashed (signal {-run.returncode}); " + \
+                f"a size past its {BUFFER}-element buffers? (SIZES_FOR names a source's sizes)"
         return run.returncode == 0, f"{source.name}: {message}"
 
 

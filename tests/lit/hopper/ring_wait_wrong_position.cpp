@@ -8,7 +8,7 @@
 // CHECK: {{.*}}.tmp.exo.cpp:59:7: note: for example with {{.*}}
 // CHECK: {{.*}}.tmp.exo.cpp:59:7: error: position 4 of ring 'full' reuses slot 0 without this thread having waited for the slot's previous phase; the wait tests the phase's parity, which cannot tell these phases apart
 // CHECK: {{.*}}.tmp.exo.cpp:59:7: note: for example with {{.*}}
-// CHECK: {{.*}}.tmp.exo.cpp:62:9: error: 'As{{\[}}kt % 4]{{\[}}64 * g + i]{{\[}}0 + k]' reads As{{\[}}0]{{\[}}{{[0-9]+}}]{{\[}}0], which the TMA copy of position 0 of ring 'full' writes, but this thread has not waited for that position; call 'exo::sm90::mbarrier_wait(full, position)' before the access
+// CHECK: {{.*}}.tmp.exo.cpp:62:9: error: 'As{{\[}}kt % 4]{{\[}}64 * g + i]{{\[}}0 + k]' reads As{{\[}}0]{{\[}}{{[0-9]+}}]{{\[}}{{[0-9]+}}], which the TMA copy of position 0 of ring 'full' writes, but this thread has not waited for that position; call 'exo::sm90::mbarrier_wait(full, position)' before the access
 // CHECK: {{.*}}.tmp.exo.cpp:52:11: note: the asynchronous 'exo::sm90::tma_load_sw128' issued here (by thread ({{[0-9]+}}) of block (0, 0))
 // CHECK: {{.*}}.tmp.exo.cpp:62:9: note: for example with {{.*}}
 // CHECK: sm90.hpp:{{[0-9]+}}:{{[0-9]+}}: note: the access in the meaning of 'exo::sm90::tma_load_sw128' here
