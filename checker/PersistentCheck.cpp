@@ -5,10 +5,12 @@
 // check requires those never to depend on the tile coordinates (the grid loops'
 // variables: they may pick global memory only). It also finds each ring's positions per
 // tile (Kernel::ringPeriods), which the prover then proves.
+#include <map>
 #include <set>
 #include <string>
 
 #include "checker/Checks.h"
+#include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
 #include "model/Rings.h"
 #include "model/Walk.h"
@@ -102,27 +104,44 @@ private:
   }
 
   /// Each ring's positions per tile: the trip count `n` of the outermost loop
-  /// `for (int k = 0; k < n; ++k)` below the grid around one of its signals.
+  /// `for (int k = 0; k < n; ++k)` below the grid around one of its signals. Of several
+  /// signals', the main loop's: a bound over parameters before a constant one (a
+  /// prologue `for (p = 0; p < AHEAD; ++p)` copies only the first positions; a review
+  /// of the eighteenth session saw its 3 taken for the tile's count), the larger of two
+  /// constants. The prover checks whichever is chosen (every position below it signalled,
+  /// none at or beyond it), so the choice can refuse a kernel but not accept a wrong one.
   void findPeriods() {
-    std::set<const Var*> rings;
+    std::vector<const Var*> order;  // rings in program order (the diagnostics' order)
+    std::map<const Var*, ExprPtr> best;
+    std::map<const Var*, const Stmt*> unknown;  // a signal with no such loop
     walkStmts(*k_.blockBody, [&](Stmt& s, const std::vector<Stmt*>& path) {
       if (s.kind != StmtKind::Instr) return true;
       if (!s.instr->async.signalsRing()) return false;
       const Var* ring = ringOf(s);
-      if (!ring || !rings.insert(ring).second) return false;
+      if (!ring) return false;
+      if (!best.count(ring) && !unknown.count(ring)) order.push_back(ring);
       for (const Stmt* p : path) {
         if (p->kind != StmtKind::For || p->loop != LoopKind::Seq || p->step != 1) continue;
         std::optional<int64_t> lo = p->lo->kind == ExprKind::IntLit ? std::optional<int64_t>(p->lo->ival) : std::nullopt;
         if (lo != 0 || !firstNonParameter(p->hi).empty()) continue;
-        k_.ringPeriods.push_back({ring, p->hi});
+        ExprPtr& b = best[ring];
+        std::optional<int64_t> mine = constantValue(*p->hi), theirs = b ? constantValue(*b) : std::nullopt;
+        if (!b || (theirs && (!mine || *mine > *theirs))) b = p->hi;
         return false;
       }
-      sink_.diag(DiagID::err_persistent_tiles, s.range,
+      unknown.emplace(ring, &s);
+      return false;
+    });
+    for (const Var* ring : order) {
+      if (best.count(ring)) {
+        k_.ringPeriods.push_back({ring, best[ring]});
+        continue;
+      }
+      sink_.diag(DiagID::err_persistent_tiles, unknown[ring]->range,
                  {"how many positions of ring '" + ring->name +
                   "' one tile completes cannot be told: signal the ring inside a loop 'for (int k = 0; k < n; ++k)' "
                   "over parameters, one position per step"});
-      return false;
-    });
+    }
   }
 
   Kernel& k_;

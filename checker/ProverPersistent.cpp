@@ -19,6 +19,7 @@
 
 #include "checker/ProverAsyncBase.h"
 #include "checker/ProverRingPins.h"
+#include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
 #include "model/Persistent.h"
 #include "model/Rings.h"
@@ -79,10 +80,14 @@ private:
       enc_.divMod(*period, S, anchor, quotient, rest);
       Queries::addFacts(s, anchor);
       s.add(enc_.atomExpr(rest) != 0 || enc_.toZ3(*period) <= 0);
+      // A constant count has no assume to add (`3 % 4 == 0` is false): resize the ring or
+      // signal more positions per tile.
       if (q_.solve(s) != Verdict::Unsat)
         return fail(first, "ring '" + ring.name + "' completes '" + P + "' positions per tile, which the assumptions do not make a positive multiple of its " +
-                               std::to_string(S) + " slots (each slot must complete the same number of phases in every tile); add "
-                               "'exo::assume(" + P + " > 0 && (" + P + ") % " + std::to_string(S) + " == 0);' or resize the ring");
+                               std::to_string(S) + " slots (each slot must complete the same number of phases in every tile); " +
+                               (constantValue(*rp.period) ? std::string("resize the ring")
+                                                          : "add 'exo::assume(" + P + " > 0 && (" + P + ") % " + std::to_string(S) +
+                                                                " == 0);' or resize the ring"));
     }
     // Every signal is at a position below P (R0 proved them >= 0).
     for (const PlacedStmt* sig : signals) {
