@@ -229,7 +229,20 @@ private:
       Encoder& enc = q.enc;
       Side s = q.makeSide(site, "a.");
       std::string why;
-      if (std::optional<Poly> idx = enc.intExpr(*site.expr->args[0], s.inst, why); !idx) continue;  // refused later
+      if (std::optional<Poly> idx = enc.intExpr(*site.expr->args[0], s.inst, why); !idx) {
+        // An array the kernel writes is refused with the race check's modelling (the
+        // reporting path). A read-only one has no other proof: it was accepted unchecked
+        // (review of the eighteenth session: `x[j]` with `j` computed at run time, one
+        // past the end). Only a pointer without exo::extent is read unchecked.
+        if (!writtenAnywhere(site.var) && reportedBad_.insert(site.expr).second)
+          sink_.diag(DiagID::err_cannot_prove, site.range(),
+                     {"that the access '" + printExpr(*site.expr) + "' is inside the extent of '" + site.var->name + "'",
+                      "its index '" + printExpr(*site.expr->args[0]) + "' cannot be modelled: " +
+                          (why.empty() ? "unsupported expression" : why) +
+                          "; write indices as affine functions of loop variables and scalar parameters, or declare no "
+                          "exo::extent for '" + site.var->name + "' (its reads are then unchecked; --summary lists it)"});
+        continue;
+      }
       std::vector<Poly> extents;
       for (const ExprPtr& e : site.var->extents) {
         std::optional<Poly> p = enc.intExpr(*e, s.inst, why);

@@ -400,6 +400,15 @@ Settled incrementCheck(const Expr& e, Ranges& R) {
   return a.hi + b.hi <= maxValue(e.type.scalar) ? Settled::Proven : Settled::Unsettled;
 }
 
+/// The interval verdict for a stored value's division (Root::divisionsOnly): only its
+/// divisor, which the prover models, against 0; the dividend may be data (`x[t] / d`).
+Settled divisorCheck(const Expr& e, Ranges& R) {
+  Range b = R.of(*e.args[1]);
+  if (!b.known) return Settled::DataDependent;
+  if (b.empty()) return Settled::Vacuous;
+  return b.lo <= 0 && b.hi >= 0 ? Settled::Unsettled : Settled::Proven;
+}
+
 /// An expression the check starts from, and where the program evaluates it.
 struct Root {
   const Expr* expr = nullptr;
@@ -411,6 +420,10 @@ struct Root {
   const AccessSite* site = nullptr;  // an index: its access
   int assume = -1;                   // an exo::assume conjunct: its assume's position
   bool increment = false;            // a loop's `v + step`: checked in the variable's type, signed or not
+  /// A stored value (an assignment's right side): only its integer divisions whose
+  /// divisor the prover models (not data), for a zero divisor. Its other arithmetic is
+  /// not checked (an accumulator's `acc + a * b`: the data decides).
+  bool divisionsOnly = false;
   std::string where;                 // "the index of 's'", ...
   std::shared_ptr<Ranges> ranges;    // intervals under the bounds it may use
 };
@@ -573,6 +586,14 @@ private:
       case StmtKind::Decl:
         if (s.init && s.var && !s.var->isArray()) add(s.init.get(), path_, instr_, "the initializer of '" + s.var->name + "'");
         break;
+      case StmtKind::Assign:
+        // `y[t] = x[t] / (t - 5)`: a division by zero in a stored value (review of the
+        // eighteenth session: proven, and the CPU run traps).
+        if (s.rhs) {
+          add(s.rhs.get(), path_, instr_, "a stored value");
+          roots_.back().divisionsOnly = true;
+        }
+        break;
       case StmtKind::Aligned:
         if (s.lhs)
           for (const ExprPtr& a : s.lhs->args) add(a.get(), path_, instr_, "the element of an 'exo::aligned'");
@@ -601,14 +622,32 @@ private:
     std::vector<Operation> ops;
     if (root.increment) ops.push_back({root.expr, {}});
     else collectOps(*root.expr, local, ops);
+    if (root.divisionsOnly)
+      ops.erase(std::remove_if(ops.begin(), ops.end(),
+                               [&](const Operation& op) {
+                                 const bool division = op.e->kind == ExprKind::Binary &&
+                                                       (op.e->op == model::Op::Div || op.e->op == model::Op::Rem) &&
+                                                       isInteger(op.e->type.scalar);
+                                 return !division || !root.ranges->of(*op.e->args[1]).known;
+                               }),
+                ops.end());
     std::vector<const Operation*> pending;
     for (const Operation& op : ops) {
       ++stats_.overflowChecks;
-      Settled settled = root.increment ? incrementCheck(*op.e, *root.ranges) : intervalCheck(*op.e, *root.ranges);
+      Settled settled = root.increment             ? incrementCheck(*op.e, *root.ranges)
+                        : onlyDivisor(root, *op.e) ? divisorCheck(*op.e, *root.ranges)
+                                                   : intervalCheck(*op.e, *root.ranges);
       if (settled == Settled::Unsettled) pending.push_back(&op);
     }
     if (pending.empty()) return;
     askSolver(root, pending);
+  }
+
+  /// A stored value's division whose dividend is data (`x[t] / d`): only its divisor is
+  /// checked (against 0). One with a modelled dividend is checked whole (`a / (t - 6)`:
+  /// INT_MIN / -1 too).
+  static bool onlyDivisor(const Root& root, const Expr& e) {
+    return root.divisionsOnly && !root.ranges->of(*e.args[0]).known;
   }
 
   std::string contextKey(const Root& root) {
@@ -705,7 +744,7 @@ private:
       for (const auto& [c, v] : op->guards)
         if (std::optional<z3::expr> b = enc.boolExpr(*c, *inst, why)) lits.push_back(v ? *b : !*b);
         else inst->dropped.push_back({c, why});
-      std::optional<z3::expr> bad = violation(*op->e, *inst, why);
+      std::optional<z3::expr> bad = violation(*op->e, *inst, why, onlyDivisor(root, *op->e));
       if (!bad) {
         asked_[key] = false;
         refuse(root, *op, "it cannot be modelled: " + why);
@@ -734,10 +773,16 @@ private:
   }
 
   /// "The operation leaves its type" as a formula over the operands' values.
-  std::optional<z3::expr> violation(const Expr& e, Instance& inst, std::string& why) {
+  /// `divisorOnly`: a stored value's division, whose dividend may be data: its divisor 0.
+  std::optional<z3::expr> violation(const Expr& e, Instance& inst, std::string& why, bool divisorOnly = false) {
     Encoder& enc = q_->enc;
     ScalarKind k = e.type.scalar;
     z3::expr lo = enc.wideVal(minValue(k)), hi = enc.wideVal(maxValue(k));
+    if (divisorOnly) {
+      std::optional<Poly> b = enc.intExpr(*e.args[1], inst, why);
+      if (!b) return std::nullopt;
+      return enc.toZ3(*b) == 0;
+    }
     std::optional<Poly> a = enc.intExpr(*e.args[0], inst, why);
     if (!a) return std::nullopt;
     z3::expr A = enc.toZ3(*a);
@@ -879,7 +924,12 @@ private:
     WitnessCheck w = checkWitnessValues(enc, m, side, operands, values);
     std::string claim;
     std::string type = op.e->type.scalarSpelling();
+    const bool byZero = (op.e->op == model::Op::Div || op.e->op == model::Op::Rem) && values.size() == 2 && values[1] &&
+                        *values[1] == 0;
     if (w.real) claim = overflowText(*op.e, values);
+    // A stored value's dividend may be data, without a value at the witness: its zero
+    // divisor is the claim (Root::divisionsOnly).
+    if (w.real && onlyDivisor(root, *op.e) && byZero) claim = "0";
     if (!w.real || claim.empty()) {
       sink_.diag(DiagID::err_cannot_prove, at(root, op),
                  {"that " + what(root, op) + " does not overflow '" + type + "'",
@@ -889,8 +939,6 @@ private:
       proposeBound(root, op);
       return;
     }
-    const bool byZero = (op.e->op == model::Op::Div || op.e->op == model::Op::Rem) && values.size() == 2 && values[1] &&
-                        *values[1] == 0;
     if (byZero)
       sink_.diag(DiagID::err_divide_by_zero, at(root, op),
                  {operationName(*op.e), printExpr(*op.e), root.where, printExpr(*op.e->args[1])});
