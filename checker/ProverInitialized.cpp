@@ -78,6 +78,12 @@ public:
         std::string hint = r.instr && r.var->memory == Memory::Registers
                                ? " (an accumulator: pass 'accumulate' false to the first multiply, or fill it first)"
                                : "";
+        // A shared array's proof has known false rejects (docs/prover.md: XOR swizzles,
+        // selects in the write's index): say how to leave it out when the writes are
+        // there (a review of the eighteenth session found the flag unmentioned).
+        if (r.var->memory == Memory::Shared)
+          hint = " (if every element read is written before it, the proof may not see how: "
+                 "'--check-shared-reads=false' leaves it out)";
         sink_.diag(DiagID::err_read_uninitialized, r.range(), {printExpr(*r.expr), why, what, hint})
             .diag(DiagID::note_declared_here, r.var->loc, {r.var->name});
       }
