@@ -928,9 +928,8 @@ private:
                         *values[1] == 0;
     if (w.real) claim = overflowText(*op.e, values);
     // A stored value's dividend may be data, without a value at the witness: its zero
-    // divisor is the claim (Root::divisionsOnly).
-    if (w.real && onlyDivisor(root, *op.e) && byZero) claim = "0";
-    if (!w.real || claim.empty()) {
+    // divisor is what goes wrong (Root::divisionsOnly).
+    if (!w.real || (claim.empty() && !(byZero && onlyDivisor(root, *op.e)))) {
       sink_.diag(DiagID::err_cannot_prove, at(root, op),
                  {"that " + what(root, op) + " does not overflow '" + type + "'",
                   !w.real ? unrealWitnessReason(w)

@@ -374,17 +374,17 @@ public:
             }
             signalled = signalled || all;
           }
-        for (const Signaler& g : signalers) {
-          if (!byArrivals) break;
-          Pinned pc = pinAt(*g.stmt, pw, w->path, wi, std::nullopt, tag++, g.tuple ? &*g.tuple : nullptr);
-          for (const z3::expr& d : pc.defs) s.add(d);
-          z3::expr before = *pc.exists && seqBefore(enc_, q_.ctx, g.stmt->path, pc.inst.iter, w->path, wi.iter);
-          auto it = std::find_if(allOf.begin(), allOf.end(), [&](const auto& e) { return e.first == g.stmt; });
-          if (it == allOf.end())
-            allOf.emplace_back(g.stmt, before);
-          else
-            it->second = it->second && before;
-        }
+        else
+          for (const Signaler& g : signalers) {
+            Pinned pc = pinAt(*g.stmt, pw, w->path, wi, std::nullopt, tag++, g.tuple ? &*g.tuple : nullptr);
+            for (const z3::expr& d : pc.defs) s.add(d);
+            z3::expr before = *pc.exists && seqBefore(enc_, q_.ctx, g.stmt->path, pc.inst.iter, w->path, wi.iter);
+            auto it = std::find_if(allOf.begin(), allOf.end(), [&](const auto& e) { return e.first == g.stmt; });
+            if (it == allOf.end())
+              allOf.emplace_back(g.stmt, before);
+            else
+              it->second = it->second && before;
+          }
         for (const auto& [stmt, all] : allOf) signalled = signalled || all;
         s.add(!signalled && posAtom == enc_.toZ3(pw) && enc_.toZ3(pw) >= q_.ctx.int_val(0));
         if (q_.solve(s) == Verdict::Sat)
