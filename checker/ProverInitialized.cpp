@@ -33,6 +33,7 @@
 
 #include "checker/ProverAsyncBase.h"
 #include "checker/ProverQuery.h"
+#include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
 #include "model/Walk.h"
 
@@ -48,6 +49,7 @@ struct Write {
   const Path* path;
   const Expr* target;
   const std::vector<std::pair<const Expr*, bool>>* guards;
+  const AccessSite* site = nullptr;  // an array element's write
 };
 
 /// How a candidate places the write relative to the read.
@@ -113,7 +115,7 @@ private:
     std::vector<Write> out;
     static const std::vector<std::pair<const Expr*, bool>> none;
     for (const AccessSite& w : facts_.sites)
-      if (w.write && w.var == v) out.push_back({&w.path, w.expr, &w.guards});
+      if (w.write && w.var == v) out.push_back({&w.path, w.expr, &w.guards, &w});
     if (v->kind != VarKind::Scalar) return out;
     auto d = facts_.decls.find(v);
     if (d != facts_.decls.end() && d->second.stmt->init) out.push_back({&d->second.path, nullptr, &none});
@@ -149,6 +151,11 @@ private:
     for (const Write& w : writesOf(r.var))
       for (const Placement& p : placements(*w.path, r))
         if (std::optional<z3::expr> c = candidate(w, p, read, s, candidates)) written = written || *c;
+    for (const Write& w : writesOf(r.var))
+      if (std::optional<z3::expr> c = enumeratedCover(w, read)) {
+        written = written || *c;
+        ++candidates;
+      }
     if (candidates == 0) {
       why = "nothing writes '" + r.var->name + "' before it";
       return false;
@@ -161,6 +168,113 @@ private:
                                       " earlier in its " + (r.var->memory == Memory::Shared ? "block" : "thread") +
                                       " covers every execution of the read";
     return false;
+  }
+
+  /// A second way to cover a shared array's read, for write indices the candidates
+  /// cannot invert (`s[t + (t >> 5)]`, `s[r][c ^ r]`): the write statement comes before
+  /// the read in a statement list they share, in the same iterations of every loop
+  /// around that list, and below it its loops, conditions and index read only those
+  /// loops' variables, constants and scalars declared from them. Then one instance of
+  /// the list writes a fixed set of elements, enumerated here (at most 2^16 iterations,
+  /// 4,096 runs of consecutive elements); the formula says the read's element is one of
+  /// them. Nothing is assumed of the read's index: the solver still asks it of every
+  /// read instance.
+  std::optional<z3::expr> enumeratedCover(const Write& w, const Side& read) {
+    if (!w.site || w.site->instr || !w.target || w.target->kind != ExprKind::Index || read.site->var->kind != VarKind::Array)
+      return std::nullopt;
+    const Path& wp = *w.path;
+    const Path& rp = read.site->path;
+    size_t split = 0;
+    while (split < wp.size() && split < rp.size() && wp[split] == rp[split]) ++split;
+    if (split >= wp.size() || split >= rp.size() || wp[split].container != rp[split].container ||
+        wp[split].container->kind != StmtKind::Block || wp[split].child >= rp[split].child)
+      return std::nullopt;
+    const std::vector<int64_t>& dims = read.site->var->dims;
+    if (w.target->args.size() != dims.size() || read.idx.size() != dims.size()) return std::nullopt;
+    // The statements below the shared list, outermost first: the write's own loops and ifs.
+    std::vector<const PathStep*> own;
+    for (size_t i = split + 1; i < wp.size(); ++i) {
+      StmtKind k = wp[i].container->kind;
+      if (k != StmtKind::For && k != StmtKind::If && k != StmtKind::Block) return std::nullopt;
+      own.push_back(&wp[i]);
+    }
+    std::map<const Var*, Wide> values;  // the write's loop variables, as enumerated
+    std::set<const Var*> evaluating;    // scalars whose initializer is being evaluated
+    Env env = [&](const Var* v) -> std::optional<Wide> {
+      if (auto it = values.find(v); it != values.end()) return it->second;
+      // A scalar declared with a value and never assigned (`int r = 255 - t;`,
+      // `const int h = 128 >> exo_h_iter;`), declared below the shared list.
+      auto d = facts_.decls.find(v);
+      if (d == facts_.decls.end() || !d->second.stmt->init || facts_.assigned.count(v) || evaluating.count(v) ||
+          d->second.path.size() <= split || !(d->second.path[split] == wp[split]))
+        return std::nullopt;
+      evaluating.insert(v);
+      std::optional<Wide> x = evaluate(*d->second.stmt->init, env).value;
+      evaluating.erase(v);
+      if (x) x = convertInteger(*x, v->type.scalar);
+      return x;
+    };
+    int64_t total = 1;
+    for (int64_t n : dims) total *= n;
+    std::vector<bool> elements(static_cast<size_t>(total), false);
+    int64_t budget = int64_t(1) << 16;
+    bool ok = true;
+    std::function<void(size_t)> walk = [&](size_t at) {
+      if (!ok) return;
+      if (at == own.size()) {
+        for (const auto& [cond, value] : *w.guards) {
+          std::optional<Wide> c = evaluate(*cond, env).value;
+          if (!c) return void(ok = false);
+          if ((*c != 0) != value) return;
+        }
+        Wide flat = 0;
+        for (size_t d = 0; d < dims.size(); ++d) {
+          std::optional<Wide> x = evaluate(*w.target->args[d], env).value;
+          if (!x) return void(ok = false);
+          if (*x < 0 || *x >= dims[d]) return;  // outside: the bounds check's report
+          flat = flat * dims[d] + *x;
+        }
+        elements[static_cast<size_t>(flat)] = true;
+        return;
+      }
+      const Stmt* c = own[at]->container;
+      if (c->kind == StmtKind::Block) return walk(at + 1);
+      if (c->kind == StmtKind::If) {
+        std::optional<Wide> v = evaluate(*c->cond, env).value;
+        if (!v) return void(ok = false);
+        if ((*v != 0) == (own[at]->child == 0)) walk(at + 1);
+        return;
+      }
+      std::optional<Wide> lo = c->lo ? evaluate(*c->lo, env).value : std::nullopt;
+      if (!lo || !c->var || !c->hi) return void(ok = false);
+      LoopEnd end = runLoop(*c, *lo, env, budget, [&](Wide v) {
+        if (--budget < 0) return ok = false;
+        values[c->var] = v;
+        walk(at + 1);
+        return ok;
+      });
+      values.erase(c->var);
+      if (end != LoopEnd::Done) ok = false;
+    };
+    walk(0);
+    if (!ok) return std::nullopt;
+    // The read's element among the runs of written ones.
+    z3::expr flat = q_.ctx.int_val(0);
+    for (size_t d = 0; d < dims.size(); ++d) flat = flat * q_.ctx.int_val(dims[d]) + enc_.toZ3(read.idx[d]);
+    z3::expr in = q_.ctx.bool_val(false);
+    int runs = 0;
+    for (int64_t e = 0; e < total;) {
+      if (!elements[static_cast<size_t>(e)]) {
+        ++e;
+        continue;
+      }
+      int64_t end = e;
+      while (end + 1 < total && elements[static_cast<size_t>(end + 1)]) ++end;
+      if (++runs > 4096) return std::nullopt;
+      in = in || (flat >= q_.ctx.int_val(e) && flat <= q_.ctx.int_val(end));
+      e = end + 1;
+    }
+    return in;
   }
 
   /// Integer values of an access's indices; false when one cannot be encoded.

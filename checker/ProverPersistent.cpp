@@ -15,6 +15,7 @@
 // before any conflicting access of tile t + 2.
 #include "checker/ProverPersistent.h"
 
+#include <algorithm>
 #include <set>
 
 #include "checker/ProverAsyncBase.h"
@@ -101,25 +102,41 @@ private:
         return fail(sig->stmt, "this statement may signal a position of ring '" + ring.name + "' at or beyond '" + P +
                                    "', the positions one tile completes (the next tile's positions start there)");
     }
-    // Every position 0 .. P - 1 is signalled in the tile: some statement's instance
-    // (an arrival: by its first group of threads, which stands for all of them).
+    // Every position 0 .. P - 1 is signalled in the tile: by some copy statement's
+    // instance (its one thread), or by every arriving thread group through one of the
+    // arrival statements it runs (roles may arrive from statements of their own).
     const int x = enc_.newAtom("tile.position");
     const Poly target = Poly::atom(x);
     z3::solver s = q_.newSolver();
     Queries::addFacts(s, anchor);
     s.add(enc_.atomExpr(x) >= 0 && enc_.toZ3(target) < enc_.toZ3(*period));
     z3::expr signalled = q_.ctx.bool_val(false);
+    std::vector<std::pair<std::vector<int64_t>, z3::expr>> byThreads;  // arrivals, per thread group
     int tag = 0;
     for (const PlacedStmt* sig : signals) {
-      // The first group of threads that runs it (a copy: its one thread; an arrival:
-      // every group arrives at the same positions, model/Rings).
       std::optional<RingThreads> t = ringThreads(k_, *sig->stmt, why);
       if (!t || t->tuples.empty()) continue;
-      LoopTuple tuple;
-      for (size_t l = 0; l < t->loops.size(); ++l) tuple.push_back({t->loops[l], t->tuples[0][l]});
-      Pinned pin = pinAt(*sig, target, gridPrefix(k_, sig->path), anchor, std::nullopt, tag++, &tuple);
-      for (const z3::expr& d : pin.defs) s.add(d);
-      signalled = signalled || *pin.exists;
+      const bool arrival = sig->stmt->instr->async.kind == AsyncRole::Kind::ArriveRing;
+      for (size_t i = 0; i < (arrival ? t->tuples.size() : 1); ++i) {
+        LoopTuple tuple;
+        for (size_t l = 0; l < t->loops.size(); ++l) tuple.push_back({t->loops[l], t->tuples[i][l]});
+        Pinned pin = pinAt(*sig, target, gridPrefix(k_, sig->path), anchor, std::nullopt, tag++, &tuple);
+        for (const z3::expr& d : pin.defs) s.add(d);
+        if (!arrival) {
+          signalled = signalled || *pin.exists;
+          continue;
+        }
+        auto it = std::find_if(byThreads.begin(), byThreads.end(), [&](const auto& e) { return e.first == t->tuples[i]; });
+        if (it == byThreads.end())
+          byThreads.emplace_back(t->tuples[i], *pin.exists);
+        else
+          it->second = it->second || *pin.exists;
+      }
+    }
+    if (!byThreads.empty()) {
+      z3::expr all = q_.ctx.bool_val(true);
+      for (const auto& [threads, arrived] : byThreads) all = all && arrived;
+      signalled = signalled || all;
     }
     s.add(!signalled);
     if (q_.solve(s) != Verdict::Unsat)

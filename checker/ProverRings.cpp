@@ -123,15 +123,6 @@ public:
     return tupleOf(*t, 0);
   }
 
-  /// Two statements' RingThreads name the same threads: their parallel loops map
-  /// threads alike (model::sameThreadSplit) and the same iterations run them.
-  static bool sameThreads(const RingThreads& a, const RingThreads& b) {
-    if (a.loops.size() != b.loops.size() || a.tuples != b.tuples || a.threadsPerTuple != b.threadsPerTuple) return false;
-    for (size_t i = 0; i < a.loops.size(); ++i)
-      if (!sameThreadSplit(*a.loops[i], *b.loops[i])) return false;
-    return true;
-  }
-
   /// Thread group `i` of a statement's RingThreads as pinned loop iterations.
   static LoopTuple tupleOf(const RingThreads& t, size_t i) {
     LoopTuple out;
@@ -206,10 +197,12 @@ public:
     std::vector<Signaler> signalers;
     for (const auto& g : groups) signalers.push_back({g.front(), issuingThread(*g.front())});
     const bool byArrivals = !arrivals.empty();
-    // Arrivals may come from several statements (a consumer releases each step's slot
-    // in its loop and the last one after it), each run by the same threads (their role
-    // conditions select the same parallel iterations) and at different positions
-    // (checkArrivedOnce): then every position is arrived at by all of them or by none.
+    // Arrivals may come from several statements: a consumer releases each step's slot
+    // in its loop and the last one after it; two roles (`if (g == 1) ... else ...`)
+    // release each for its warpgroup. Their threads are counted alike (the same
+    // parallel loops and threads per tuple); the slot counts the union of their
+    // threads (model::ringArrivers), each thread arrives at a position at most once
+    // (checkArrivedOnce), and every one of them before a wait for it (R3).
     std::optional<RingThreads> arrivers;
     for (const PlacedStmt* a : arrivals) {
       std::string why;
@@ -223,9 +216,10 @@ public:
       if (a->stmt->instr != arrivals.front()->stmt->instr)
         throw Unprovable{a->stmt, "the ring's arrivals (one is noted) are made by different instructions; arrive at a "
                                   "ring with one instruction, so that every position counts the same arrivals"};
-      if (arrivers && !sameThreads(*arrivers, *t))
-        throw Unprovable{a->stmt, "the statements that arrive at the ring (one is noted) are not run by the same "
-                                  "threads; every position must be arrived at by the same threads (the slots' count)"};
+      if (arrivers && !sameThreadShape(*arrivers, *t))
+        throw Unprovable{a->stmt, "the statements that arrive at the ring (one is noted) are not run by threads of the "
+                                  "same parallel loops, so the slots' count cannot be told; arrive from the same "
+                                  "parallel loops, with role conditions on their variables"};
       arrivers = t;
       for (size_t i = 0; i < t->tuples.size(); ++i) signalers.push_back({a, tupleOf(*t, i)});
     }
@@ -354,11 +348,11 @@ public:
         z3::solver s = q_.newSolver();
         Queries::addFacts(s, wi);
         // Copies: some group signals it, all of its copies. Arrivals: every arriving
-        // thread does, through one of the arrival statements.
+        // thread does, through one of the arrival statements that it runs.
         z3::expr signalled = q_.ctx.bool_val(false);
-        // Arrivals: every thread of the statement, per statement in the order of the
-        // signalers (program order).
-        std::vector<std::pair<const PlacedStmt*, z3::expr>> allOf;
+        // Arrivals: per thread group (its parallel iterations, in the order of the
+        // signalers), whether one of its statements arrives before the wait.
+        std::vector<std::pair<std::vector<int64_t>, z3::expr>> byThreads;
         // Copies: every copy of a group, not only its first: the slot's phase completes
         // with the group's last arrival, so a wait between two copies of a group by the
         // thread that issues them never returns (review of the eighteenth session: a
@@ -379,13 +373,18 @@ public:
             Pinned pc = pinAt(*g.stmt, pw, w->path, wi, std::nullopt, tag++, g.tuple ? &*g.tuple : nullptr);
             for (const z3::expr& d : pc.defs) s.add(d);
             z3::expr before = *pc.exists && seqBefore(enc_, q_.ctx, g.stmt->path, pc.inst.iter, w->path, wi.iter);
-            auto it = std::find_if(allOf.begin(), allOf.end(), [&](const auto& e) { return e.first == g.stmt; });
-            if (it == allOf.end())
-              allOf.emplace_back(g.stmt, before);
+            std::vector<int64_t> threads;
+            for (const auto& [loop, iteration] : *g.tuple) threads.push_back(iteration);
+            auto it = std::find_if(byThreads.begin(), byThreads.end(), [&](const auto& e) { return e.first == threads; });
+            if (it == byThreads.end())
+              byThreads.emplace_back(threads, before);
             else
-              it->second = it->second && before;
+              it->second = it->second || before;
           }
-        for (const auto& [stmt, all] : allOf) signalled = signalled || all;
+        if (byArrivals) {
+          signalled = q_.ctx.bool_val(!byThreads.empty());  // no thread arrives: nothing signals it
+          for (const auto& [threads, arrived] : byThreads) signalled = signalled && arrived;
+        }
         s.add(!signalled && posAtom == enc_.toZ3(pw) && enc_.toZ3(pw) >= q_.ctx.int_val(0));
         if (q_.solve(s) == Verdict::Sat)
           ringError(DiagID::err_ring_deadlock, w->stmt,

@@ -318,6 +318,14 @@ struct Kernel {
   std::string instance;
   std::string templateArgs;  // the same as C++ spells them ("<exo::f16>"), for messages
   SrcLoc instanceLoc;        // where the instance is instantiated (invalid: a plain function)
+  /// An instance of a template with a parameter that no function parameter's type names
+  /// (`template <int TILE>`): its launcher is an explicit specialization of a launcher
+  /// template, called as the sequential function is (`scale<128>(n, x, y)`), since
+  /// overloads could not tell the instances apart. The template's parameters as CUDA
+  /// declares them ("class T, int TILE") and this instance's arguments ("<float, 128>");
+  /// both empty: the launcher is an overload.
+  std::string launcherTemplateParams;
+  std::string launcherTemplateArgs;
   std::vector<std::string> namespaces;  // enclosing namespaces, outermost first
   SrcLoc loc;
   std::vector<Var*> params;

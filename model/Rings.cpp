@@ -1,5 +1,6 @@
 #include "model/Rings.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -8,6 +9,7 @@
 
 #include "model/Evaluate.h"
 #include "model/ExprPrinter.h"
+#include "model/ThreadMapping.h"
 #include "model/Instruction.h"
 #include "model/Roles.h"
 #include "model/Walk.h"
@@ -127,13 +129,38 @@ std::optional<RingThreads> ringThreads(const Kernel& k, const Stmt& arrive, std:
   return out;
 }
 
+bool sameThreadShape(const RingThreads& a, const RingThreads& b) {
+  if (a.loops.size() != b.loops.size() || a.threadsPerTuple != b.threadsPerTuple) return false;
+  for (size_t i = 0; i < a.loops.size(); ++i)
+    if (!sameThreadSplit(*a.loops[i], *b.loops[i])) return false;
+  return true;
+}
+
+std::optional<RingThreads> ringArrivers(const Kernel& k, const Var& ring) {
+  std::optional<RingThreads> all;
+  for (const Stmt* a : ringArrivals(k, ring)) {
+    std::string why;
+    std::optional<RingThreads> t = ringThreads(k, *a, why);
+    if (!t || (all && !sameThreadShape(*all, *t))) return std::nullopt;
+    if (!all) {
+      all = t;
+      continue;
+    }
+    for (const std::vector<int64_t>& tuple : t->tuples)
+      if (std::find(all->tuples.begin(), all->tuples.end(), tuple) == all->tuples.end()) all->tuples.push_back(tuple);
+  }
+  if (all) std::sort(all->tuples.begin(), all->tuples.end());
+  return all;
+}
+
 int64_t ringArrivalCount(const Kernel& k, const Var& ring) {
   std::vector<std::vector<const Stmt*>> groups = ringCopyGroups(k, ring);
   if (!groups.empty()) return static_cast<int64_t>(groups.front().size());
   std::vector<const Stmt*> arrivals = ringArrivals(k, ring);
-  if (arrivals.empty()) return 1;  // several statements: the same threads (checker/ProverRings)
-  std::string why;
-  std::optional<RingThreads> t = ringThreads(k, *arrivals.front(), why);
+  if (arrivals.empty()) return 1;
+  // Every arriving thread once per position, through one of the statements
+  // (checker/ProverRings proves it).
+  std::optional<RingThreads> t = ringArrivers(k, ring);
   const int64_t per = collective(arrivals.front()->instr->collective).threads;  // one arrival per copy
   // A cluster-wide arrival reaches the slot of every block of the cluster: each slot
   // counts the arrivals of all of them (checker/ClusterCheck proves every block runs it

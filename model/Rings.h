@@ -38,6 +38,16 @@ struct RingThreads {
 /// nullopt (with `why`) when the statement's threads do not have that form.
 std::optional<RingThreads> ringThreads(const Kernel& k, const Stmt& ringStmt, std::string& why);
 
+/// Two statements' threads are counted alike: their parallel loops split threads alike
+/// (model::sameThreadSplit), with as many threads per tuple; their tuples may differ
+/// (roles: `if (g == 1)` and `else` arrive each for its warpgroup).
+bool sameThreadShape(const RingThreads& a, const RingThreads& b);
+
+/// The threads that arrive at a ring, over all its arrival statements: the union of
+/// their tuples (nullopt when one statement's threads cannot be told, or two are not
+/// counted alike).
+std::optional<RingThreads> ringArrivers(const Kernel& k, const Var& ring);
+
 /// Arrivals per phase of one of a ring's slots, its mbarrier.init count: the size of a
 /// group of its copies, or the number of threads that arrive (checker/ProverRings proves
 /// that every position gets exactly these).

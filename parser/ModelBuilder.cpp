@@ -80,6 +80,8 @@ public:
                    {kernel_->name, "is instantiated with " + kernel_->templateArgs + ", an argument other than a scalar type or an integer"});
         return nullptr;
       }
+    if (const c::FunctionTemplateDecl* ft = fn->getPrimaryTemplate(); ft && !allParametersDeduced(ft))
+      launcherTemplate(ft, *fn->getTemplateSpecializationArgs());
     for (const c::DeclContext* dc = fn->getDeclContext(); dc; dc = dc->getParent())
       if (const auto* ns = llvm::dyn_cast<c::NamespaceDecl>(dc))
         kernel_->namespaces.insert(kernel_->namespaces.begin(), ns->getNameAsString());
@@ -932,7 +934,7 @@ private:
       if (!a) return nullptr;
       return at(Expr::cast(typeOf(e), a, /*implicit=*/true), e);
     }
-    if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) return mathCall(call);
+    if (const auto* call = llvm::dyn_cast<c::CallExpr>(e)) return callValue(call);
     unsupported(e, constructName(e), "see the language reference in README.md", true);
     return nullptr;
   }
@@ -967,6 +969,7 @@ private:
 
   ExprPtr declRef(const c::DeclRefExpr* dr) {
     const c::ValueDecl* d = dr->getDecl();
+    if (auto in = inlined_.find(d); in != inlined_.end()) return in->second;  // a helper's parameter
     if (const Binding* b = bindingOf(d)) {
       if (b->value) return b->value;  // a scalar operand: its value at the call
       unsupported(dr, "using array operand '" + d->getNameAsString() + "' whole", "index it element by element", true);
@@ -1042,14 +1045,117 @@ private:
     return at(Expr::index(v, std::move(indices), typeOf(e)), e);
   }
 
+  /// A standard library function (global or std::, declared in a system header): a
+  /// user's `my::expf` or `my::min` is not the library's.
+  bool fromStandardLibrary(const c::FunctionDecl* fd) const {
+    const c::DeclContext* dc = fd ? fd->getDeclContext()->getRedeclContext() : nullptr;
+    return fd && (dc->isTranslationUnit() || fd->isInStdNamespace()) &&
+           ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
+  }
+
+  /// A call inside an expression. In order: a call C++ evaluates at compile time
+  /// (`ceil_div(N, 128)` with constants) is its value; std::min / std::max and an
+  /// integer abs are selects, a floating one fabsf / fabs, with the library's meaning; a
+  /// helper whose body is one `return` is inlined; else a <cmath> function.
+  ExprPtr callValue(const c::CallExpr* call) {
+    Type t = typeOf(call);
+    bool builtinArithmetic = scalarKindOf(call->getType()) && t.scalar != ScalarKind::Bool &&
+                             t.scalar != ScalarKind::BF16 && t.scalar != ScalarKind::F16 &&
+                             t.scalar != ScalarKind::MBarrier;
+    if (builtinArithmetic && t.isIntegral() && !call->isValueDependent())
+      if (std::optional<llvm::APSInt> v = call->getIntegerConstantExpr(ctx_))
+        return at(Expr::intLit(v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue(), t), call);
+    const c::FunctionDecl* fd = call->getDirectCallee();
+    std::string name = fd ? fd->getNameAsString() : "";
+    if (builtinArithmetic && fromStandardLibrary(fd)) {
+      Type boolean;
+      boolean.scalar = ScalarKind::Bool;
+      if ((name == "min" || name == "max") && fd->isInStdNamespace() && call->getNumArgs() == 2) {
+        ExprPtr a = expr(call->getArg(0)), b = expr(call->getArg(1));
+        if (!a || !b) return nullptr;
+        // libstdc++'s and the standard's: min is `b < a ? b : a`, max `a < b ? b : a`
+        // (equal values, or a NaN, give a).
+        if (name == "min") return at(Expr::select(at(Expr::binary("<", b, a, boolean), call), b, a, t), call);
+        return at(Expr::select(at(Expr::binary("<", a, b, boolean), call), b, a, t), call);
+      }
+      if ((name == "abs" || name == "labs" || name == "llabs") && call->getNumArgs() == 1) {
+        ExprPtr a = expr(call->getArg(0));
+        if (!a) return nullptr;
+        if (t.scalar == ScalarKind::Float || t.scalar == ScalarKind::Double)
+          return at(Expr::call(t.scalar == ScalarKind::Float ? "fabsf" : "fabs", {a}, t), call);
+        if (t.isIntegral()) {  // -a of the most negative value overflows, as in C++: the prover checks it
+          ExprPtr zero = at(Expr::intLit(0, t), call);
+          return at(Expr::select(at(Expr::binary("<", a, zero, boolean), call), at(Expr::unary("-", a, t), call), a, t),
+                    call);
+        }
+      }
+    }
+    if (ExprPtr inlined = helperCall(call)) return inlined;
+    if (failedHelper_) return nullptr;
+    return mathCall(call);
+  }
+
+  /// A user's helper function whose body is `return <expression>;` over scalar
+  /// parameters (`constexpr int ceil_div(int a, int b) { return (a + b - 1) / b; }`):
+  /// its expression with the arguments' values for the parameters, located at the call
+  /// (the CUDA kernel needs no copy of the helper). Null, with failedHelper_ set when a
+  /// diagnostic was given, if the call is no such helper.
+  ExprPtr helperCall(const c::CallExpr* call) {
+    failedHelper_ = false;
+    const c::FunctionDecl* fd = call->getDirectCallee();
+    const c::FunctionDecl* def = nullptr;
+    if (!fd || fromStandardLibrary(fd) || instrAnnotation(fd) || llvm::isa<c::CXXMethodDecl>(fd) ||
+        !fd->hasBody(def) || !def || fd->getQualifiedNameAsString().rfind("exo::", 0) == 0 || fd->isVariadic())
+      return nullptr;
+    const auto* body = llvm::dyn_cast_or_null<c::CompoundStmt>(def->getBody());
+    const auto* ret = body && body->size() == 1 ? llvm::dyn_cast<c::ReturnStmt>(body->body_front()) : nullptr;
+    if (!ret || !ret->getRetValue() || !scalarKindOf(def->getReturnType()) || call->getNumArgs() != def->getNumParams())
+      return nullptr;
+    for (const c::ParmVarDecl* p : def->parameters())
+      if (!scalarKindOf(p->getType().getNonReferenceType())) return nullptr;
+    if (inlining_.count(def)) {
+      unsupported(call, "a recursive call of '" + fd->getNameAsString() + "'", "write the recursion as a loop", true);
+      failedHelper_ = true;
+      return nullptr;
+    }
+    std::vector<ExprPtr> args;
+    for (const c::Expr* a : call->arguments()) {
+      ExprPtr x = expr(a);
+      if (!x) return failedHelper_ = true, nullptr;
+      args.push_back(x);
+    }
+    std::map<const c::Decl*, ExprPtr> saved = inlined_;
+    for (unsigned i = 0; i < args.size(); ++i) inlined_[def->getParamDecl(i)] = args[i];
+    inlining_.insert(def);
+    ExprPtr value = expr(ret->getRetValue());
+    inlining_.erase(def);
+    inlined_ = std::move(saved);
+    if (!value) {
+      sink_.diag(DiagID::note_access, range(call), {"the call of '" + fd->getNameAsString() + "'"});
+      return failedHelper_ = true, nullptr;
+    }
+    // The helper's own nodes take the call's place in diagnostics; the arguments keep theirs.
+    std::set<const Expr*> fromArgs;
+    for (const ExprPtr& a : args) fromArgs.insert(a.get());
+    locateAtCall(value, fromArgs, range(call));
+    return value;
+  }
+
+  static void locateAtCall(const ExprPtr& e, const std::set<const Expr*>& keep, const SrcRange& at) {
+    if (!e || keep.count(e.get())) return;
+    e->range = at;
+    for (const ExprPtr& a : e->args) locateAtCall(a, keep, at);
+  }
+
+  bool scalarKindOf(c::QualType q) {
+    ScalarKind sk;
+    return !q->isPointerType() && scalarKind(q, sk);
+  }
+
   ExprPtr mathCall(const c::CallExpr* call) {
     const c::FunctionDecl* fd = call->getDirectCallee();
     std::string name = fd ? fd->getNameAsString() : "";
-    // Only <cmath>'s own functions (global or std::, declared in a system header): a
-    // user's `my::expf` would otherwise be printed as CUDA's expf.
-    const c::DeclContext* dc = fd ? fd->getDeclContext()->getRedeclContext() : nullptr;
-    bool fromCmath = fd && (dc->isTranslationUnit() || fd->isInStdNamespace()) &&
-                     ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
+    bool fromCmath = fromStandardLibrary(fd);
     bool ok = false;
     for (const char* m : kMathFunctions) ok |= fromCmath && name == m;
     // exo.hpp's tf32 roundings (instruction meanings use them; __host__ __device__).
@@ -1057,7 +1163,8 @@ private:
       if (fd && fd->getQualifiedNameAsString() == f) ok = true, name = f;
     if (!ok) {
       unsupported(call, "a call to '" + (name.empty() ? std::string("this function") : name) + "'",
-                  "kernels may call only <cmath> functions such as sqrtf, expf, fmaxf", true);
+                  "kernels may call <cmath> functions such as sqrtf, expf, fmaxf, std::min, std::max, abs, and "
+                  "helpers whose body is one 'return' of an expression over scalar parameters", true);
       return nullptr;
     }
     std::vector<ExprPtr> args;
@@ -1230,6 +1337,54 @@ private:
       shortName += (shortName.empty() ? "" : "_") + one;
     }
     return true;
+  }
+
+  /// Whether every parameter of a function template is a type that a function
+  /// parameter's type names (`const T*`, `T`): then the instances' launchers are told
+  /// apart as overloads, and called as the sequential function is, by deduction.
+  static bool allParametersDeduced(const c::FunctionTemplateDecl* ft) {
+    std::set<unsigned> named;
+    for (const c::ParmVarDecl* p : ft->getTemplatedDecl()->parameters()) {
+      c::QualType q = p->getType().getNonReferenceType();
+      while (q->isPointerType()) q = q->getPointeeType();
+      if (const auto* tp = q->getAs<c::TemplateTypeParmType>()) named.insert(tp->getIndex());
+    }
+    const c::TemplateParameterList* list = ft->getTemplateParameters();
+    for (unsigned i = 0; i < list->size(); ++i)
+      if (!named.count(i)) return false;
+    return true;
+  }
+
+  /// Kernel::launcherTemplateParams / Args of an instance of `ft` (left empty, and the
+  /// launcher an overload, for a parameter pack).
+  void launcherTemplate(const c::FunctionTemplateDecl* ft, const c::TemplateArgumentList& args) {
+    std::string params, given;
+    const c::TemplateParameterList* list = ft->getTemplateParameters();
+    if (list->size() != args.size()) return;
+    for (unsigned i = 0; i < list->size(); ++i) {
+      const c::NamedDecl* p = list->getParam(i);
+      const c::TemplateArgument& a = args[i];
+      std::string name = p->getNameAsString().empty() ? "exo_T" + std::to_string(i) : p->getNameAsString();
+      ScalarKind sk;
+      if (const auto* tp = llvm::dyn_cast<c::TemplateTypeParmDecl>(p);
+          tp && !tp->isParameterPack() && a.getKind() == c::TemplateArgument::Type && scalarKind(a.getAsType(), sk)) {
+        Type t;
+        t.scalar = sk;
+        params += "class " + name;
+        given += t.scalarSpelling();
+      } else if (const auto* np = llvm::dyn_cast<c::NonTypeTemplateParmDecl>(p);
+                 np && !np->isParameterPack() && a.getKind() == c::TemplateArgument::Integral &&
+                 np->getType()->isIntegralOrEnumerationType() && !np->getType()->isEnumeralType()) {
+        llvm::APSInt v = a.getAsIntegral();
+        params += np->getType().getCanonicalType().getUnqualifiedType().getAsString(ctx_.getPrintingPolicy()) + " " + name;
+        given += np->getType()->isBooleanType() ? (v.getBoolValue() ? "true" : "false") : llvm::toString(v, 10);
+      } else {
+        return;
+      }
+      if (i + 1 < list->size()) params += ", ", given += ", ";
+    }
+    kernel_->launcherTemplateParams = params;
+    kernel_->launcherTemplateArgs = "<" + given + ">";
   }
 
   /// A call of an instruction: its operands, and its body inlined with them.
@@ -1448,6 +1603,9 @@ private:
   std::map<const c::FunctionDecl*, const Instruction*> instrs_;  // nullptr: declared wrongly
   std::set<const c::FunctionDecl*> badBodies_;
   std::map<const c::Decl*, Binding> bindings_;  // inside an instruction's body: its parameters
+  std::map<const c::Decl*, ExprPtr> inlined_;    // inside a helper's `return`: its parameters' values
+  std::set<const c::FunctionDecl*> inlining_;    // helpers being inlined (a recursive call is refused)
+  bool failedHelper_ = false;                    // the last helperCall gave a diagnostic
 };
 
 }  // namespace

@@ -20,7 +20,8 @@ std::string printCuda(const std::vector<const model::Kernel*>& kernels, const Pr
 
 /// What two kernels of one .cu must not share: the qualified CUDA kernel's name, and the
 /// launcher's overload identity (qualified name and parameter types, as CUDA spells
-/// them: `long` and `long long` are one `long` there).
+/// them: `long` and `long long` are one `long` there; a specialization launcher adds its
+/// template arguments).
 std::string kernelSymbol(const model::Kernel& k);
 std::string launcherOverload(const model::Kernel& k);
 

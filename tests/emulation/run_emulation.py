@@ -34,7 +34,9 @@ SIZES_FOR = {"batched_gemm.exo.cpp": [64], "cluster2d_gemm.exo.cpp": [512], "per
              "ok_cluster2d_masks.cpp": [256]}
 BUFFER = 1 << 22  # elements per pointer parameter (the sizes above stay inside it)
 
-LAUNCHER = re.compile(r"^cudaError_t (\w+)\((.*), cudaStream_t \w+ = 0\) \{$", re.M)
+# A launcher: an overload, or an explicit specialization of a launcher template
+# (`template <> cudaError_t scale<128>(..., cudaStream_t stream) {`), called with its arguments.
+LAUNCHER = re.compile(r"^(?:template <> )?cudaError_t (\w+)(<[^(]*>)?\((.*), cudaStream_t \w+(?: = 0)?\) \{$", re.M)
 LAUNCH = re.compile(r"return cudaLaunchKernelEx\(&exo_config, (\w+), (.*)\);")
 PARAM = re.compile(r"^(const )?(\w+(?: \w+){0,2})(\*)?(?: __restrict__)?(?: const)? (\w+)$")
 # Each kernel's heading comment, in the order of the launchers; an instance of a kernel
@@ -73,7 +75,7 @@ def for_emulation(cuda):
                   "unsigned char* exo_smem = exo_emu::block_smem();", cuda)
 
 
-def run_function(index, kernel, params, targs=""):
+def run_function(index, kernel, params, targs="", gpu_targs=""):
     """runOnce<index>(size): one launcher (an instance of a kernel template is one of
     several overloads, chosen by the argument types) against the CPU run of its kernel."""
     decl, call_args, outputs = [], [], []
@@ -98,7 +100,7 @@ def run_function(index, kernel, params, targs=""):
     return f"""
 Outcome runOnce{index}(long size) {{
 {chr(10).join(decl)}
-  if ({kernel}({gpu}) != cudaSuccess) return Rejected;  // an exo::assume excludes this size
+  if ({kernel}{gpu_targs}({gpu}) != cudaSuccess) return Rejected;  // an exo::assume excludes this size
   cpu::{kernel}{targs}({cpu});
   bool ok = true;
 {compare}
@@ -110,7 +112,8 @@ Outcome runOnce{index}(long size) {{
 
 def driver(source, launchers, sizes=SIZES):
     """A main() that runs the GPU path (emulated) and the CPU path of every launcher and compares."""
-    runs = "".join(run_function(i, kernel, params, targs) for i, (kernel, params, targs) in enumerate(launchers))
+    runs = "".join(run_function(i, kernel, params, targs, gpu_targs)
+                   for i, (kernel, params, targs, gpu_targs) in enumerate(launchers))
     table = ", ".join(f"runOnce{i}" for i in range(len(launchers)))
     return f"""#include <cstdio>
 #include <cstring>
@@ -119,6 +122,14 @@ def driver(source, launchers, sizes=SIZES):
 #include <exo/exo.hpp>
 #include <exo/sm80.hpp>  // here, not first inside namespace cpu (its include guard)
 #include <exo/sm90.hpp>
+// The standard headers a kernel source may include, here: inside namespace cpu their
+// include guards would leave std:: declared in cpu::std.
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
 namespace cpu {{
 #include "{source}"
 }}
@@ -183,14 +194,14 @@ def run_one(args, source):
         if len(headings) != len(found):
             return False, f"{source.name}: {len(headings)} kernel headings for {len(found)} launchers"
         launchers = []
-        for (kernel, plist), (_, targs) in zip(found, headings):
+        for (kernel, gpu_targs, plist), (_, targs) in zip(found, headings):
             params = []
             for p in plist.split(", "):
                 m = PARAM.match(p)
                 if not m:
                     return False, f"{source.name}: cannot read parameter '{p}'"
                 params.append((bool(m.group(1)), m.group(2), bool(m.group(3)), m.group(4)))
-            launchers.append((kernel, params, targs))
+            launchers.append((kernel, params, targs, gpu_targs))
         try:
             (tmp / "generated.cu").write_text(for_emulation(cuda))
         except ValueError as e:

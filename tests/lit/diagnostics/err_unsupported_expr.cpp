@@ -17,7 +17,7 @@ void k(int n, float* __restrict__ out, const float* __restrict__ in) {
 #ifdef FIXED
       out[i] = sqrtf(in[i]) * 2.f + fmaxf(in[i], 0.f);
 #else
-      // CHECK: err_unsupported_expr.cpp:[[@LINE+1]]:16: error: a call to 'helper' is not supported in an exo kernel; kernels may call only <cmath> functions such as sqrtf, expf, fmaxf
+      // CHECK: err_unsupported_expr.cpp:[[@LINE+1]]:16: error: a call to 'helper' is not supported in an exo kernel; kernels may call <cmath> functions such as sqrtf, expf, fmaxf, std::min, std::max, abs, and helpers whose body is one 'return' of an expression over scalar parameters
       out[i] = helper(in[i]);
       // CHECK: err_unsupported_expr.cpp:[[@LINE+1]]:24: error: a reference to 'scale' from outside the kernel is not supported in an exo kernel; pass it as a parameter or make it a constexpr integer
       out[i] = in[i] * scale;
