@@ -247,6 +247,28 @@ private:
     std::optional<z3::expr> existsUnnamed;
   };
 
+  /// The outer loop of a two-level count around an await's free loop `inner` (both
+  /// shared with the issue): a sequential loop of which `inner` is the first loop
+  /// inside, with a constant trip count T, whose body commits groups of `q` only in
+  /// `inner` (T times inner's); nullptr when there is none.
+  template <class IsCommon>
+  const Stmt* flattenedOuter(const Stmt& inner, const Path& path, const IsCommon& isCommon, const std::string& q) {
+    const Stmt* around = nullptr;
+    for (const Stmt* l : enclosingLoops(path)) {
+      if (l == &inner) break;
+      around = l;
+    }
+    if (!around || around->loop != LoopKind::Seq || !isCommon(around) || !around->forBody() || !inner.forBody())
+      return nullptr;
+    try {
+      const int64_t T = inner.tripCount(), per = commitsIn(*inner.forBody(), q);
+      if (T < 1 || per < 1 || commitsIn(*around->forBody(), q) != T * per) return nullptr;
+    } catch (const Unprovable&) {
+      return nullptr;  // counted symbolically: not flattened
+    }
+    return around;
+  }
+
   /// For an issue's register access x: the await's register operands must hold x's
   /// element. An await's CUDA form (wgmma.wait_group) orders only the registers passed
   /// to it: the compiler may move an access to an accumulator the wait does not name
@@ -318,10 +340,15 @@ private:
     if (ownSeq.size() > 1)
       throw Unprovable{a.stmt, "an await of its queue (noted) is nested in two sequential loops that the issue is not in"};
     const Stmt* free = ownSeq.empty() ? innermostCommonSeq : ownSeq[0];
+    // A K loop in two levels (`for ko ... for ki < 4`, the inner loop of a constant trip
+    // count T right inside the outer, and all the outer body's groups committed by it):
+    // the two count as one loop of step index T * ko + ki, so that the await of the next
+    // step may be in the next `ko` (flatOuter).
+    const Stmt* flatOuter = free && ownSeq.empty() ? flattenedOuter(*free, a.path, isCommon, queue(x)) : nullptr;
     // The await runs in the issuing thread, in the same iterations of the common loops
-    // (but the free one).
+    // (but the free ones).
     for (const Stmt* l : common)
-      if (l != free) c.defs.push_back(enc_.atomExpr(c.w.iter.at(l)) == enc_.atomExpr(xs.inst.iter.at(l)));
+      if (l != free && l != flatOuter) c.defs.push_back(enc_.atomExpr(c.w.iter.at(l)) == enc_.atomExpr(xs.inst.iter.at(l)));
     if (c.w.flat && xs.inst.flat) c.defs.push_back(enc_.toZ3(*c.w.flat) == enc_.toZ3(*xs.inst.flat));
     const std::string& qn = queue(x);
     int64_t pending = a.stmt->instr->async.pending;
@@ -345,6 +372,12 @@ private:
     int64_t per = free->forBody() ? commitsIn(*free->forBody(), qn) : 0;
     Poly R = gW - gX - Poly::constant(pending) - Poly::atom(j).scaled(per);
     z3::expr J = enc_.atomExpr(j);
+    // Flattened: J stands for T * jo + j, defined below from the first such index.
+    const int64_t T = flatOuter ? free->tripCount() : 0;
+    if (flatOuter) {
+      R = R - Poly::atom(c.w.iter.at(flatOuter)).scaled(per * T);
+      J = enc_.atomExpr(enc_.newAtom("w" + std::to_string(tagNo) + ".step"));
+    }
     z3::expr lowest = q_.ctx.int_val(0);
     if (isCommon(free)) {
       // Same iteration only when the await comes after the issue in the loop's body.
@@ -353,6 +386,12 @@ private:
       int tmp = enc_.newAtom("w" + std::to_string(tagNo) + ".same");
       same[free] = tmp;
       c.defs.push_back(enc_.atomExpr(tmp) == i);
+      if (flatOuter) {
+        int tmpOuter = enc_.newAtom("w" + std::to_string(tagNo) + ".sameOuter");
+        same[flatOuter] = tmpOuter;
+        c.defs.push_back(enc_.atomExpr(tmpOuter) == enc_.atomExpr(xs.inst.iter.at(flatOuter)));
+        i = enc_.atomExpr(xs.inst.iter.at(flatOuter)) * q_.ctx.int_val(T) + i;
+      }
       z3::expr laterInBody = seqBefore(enc_, q_.ctx, x.path, xs.inst.iter, a.path, same);
       lowest = z3::ite(laterInBody, i, i + 1);
     }
@@ -366,6 +405,10 @@ private:
       z3::expr byGroups = enc_.atomExpr(fq) + 1;
       first = z3::ite(byGroups > lowest, byGroups, lowest);
       c.defs.push_back(J == first);
+      if (flatOuter) {
+        c.defs.push_back(enc_.atomExpr(c.w.iter.at(flatOuter)) == J / q_.ctx.int_val(T));
+        c.defs.push_back(enc_.atomExpr(j) == z3::mod(J, q_.ctx.int_val(T)));
+      }
       c.exists = validW;
     } else {
       c.defs.push_back(J == first);

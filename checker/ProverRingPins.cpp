@@ -19,6 +19,67 @@ Poly RingPins::positionIn(const PlacedStmt& st, Instance& inst) {
   return *p;
 }
 
+RingPins::Solved RingPins::solvedLoops(const PlacedStmt& st, const Poly& pos, const Instance& inst) {
+  // The sequential loops whose variable atoms occur in the position, outermost first.
+  std::vector<const Stmt*> read;
+  for (const Stmt* l : enclosingLoops(st.path)) {
+    if (l->loop != LoopKind::Seq) continue;
+    auto it = inst.loopVar.find(l->var);
+    if (it == inst.loopVar.end()) continue;
+    for (const auto& [monomial, coefficient] : pos.terms)
+      if (std::find(monomial.begin(), monomial.end(), it->second) != monomial.end()) {
+        read.push_back(l);
+        break;
+      }
+  }
+  Solved out;
+  if (read.empty()) return out;
+  const std::string form =
+      "its ring position must be the variable of the loop it counts times a positive constant, plus, for a loop "
+      "around that one, its variable times a constant that exceeds the inner term's range (`ko * 4 + ki` with ki < "
+      "4), plus an affine term in the other loop variables and the parameters (no division, remainder or other "
+      "product)";
+  if (read.size() > 2) throw Unprovable{st.stmt, form + "; here it reads " + std::to_string(read.size()) + " sequential loops"};
+  // A loop's coefficient: its atom alone in one monomial, nowhere else.
+  auto scale = [&](const Stmt* l) -> int64_t {
+    const int a = inst.loopVar.at(l->var);
+    Poly q, r;
+    pos.splitBy(a, q, r);
+    if (!q.isConst() || q.constValue() <= 0) throw Unprovable{st.stmt, form};
+    return q.constValue();
+  };
+  out.inner = read.back();
+  out.innerScale = scale(out.inner);
+  out.rest = pos - Poly::atom(inst.loopVar.at(out.inner->var)).scaled(out.innerScale);
+  if (read.size() == 2) {
+    out.outer = read.front();
+    out.outerScale = scale(out.outer);
+    out.rest = out.rest - Poly::atom(inst.loopVar.at(out.outer->var)).scaled(out.outerScale);
+    // The inner term c_i * (ki - lo) must stay below the outer coefficient, so that a
+    // position has one (outer, inner) pair: a constant start and trip count.
+    const int64_t trip = out.inner->tripCount();
+    if (!constantValue(*out.inner->lo) || trip < 1 || out.outer->step != 1 ||
+        out.innerScale * (trip - 1) >= out.outerScale)
+      throw Unprovable{st.stmt, form + "; here the inner loop '" + out.inner->var->name + "' does not have a constant "
+                                    "start and trip count whose term stays below the coefficient of '" +
+                                    out.outer->var->name + "'"};
+  }
+  if (out.inner->step != 1) throw Unprovable{st.stmt, "the loop its position counts must step by 1"};
+  // The rest may read the other loop variables and the parameters: nothing made while
+  // encoding the position (a quotient or remainder of a solved variable: `kt + kt % 2`
+  // has no kt for odd targets, and an unsatisfiable definition would make every query
+  // that holds it vacuous), no other sequential loop's variable (read.size() covers them).
+  std::set<int> affine;
+  for (const auto& [var, atom] : inst.loopVar)
+    if (!(out.inner && atom == inst.loopVar.at(out.inner->var)) && !(out.outer && atom == inst.loopVar.at(out.outer->var)))
+      affine.insert(atom);
+  for (const auto& [var, atom] : enc_.params()) affine.insert(atom);
+  for (int atom : enc_.sharedAtoms()) affine.insert(atom);
+  for (const auto& [monomial, coefficient] : out.rest.terms)
+    if (monomial.size() > 1 || (monomial.size() == 1 && !affine.count(monomial[0]))) throw Unprovable{st.stmt, form};
+  return out;
+}
+
 Pinned RingPins::pinAt(const PlacedStmt& st, const Poly& target, const Path& anchorPath, const Instance& anchor,
                        const std::optional<Poly>& flat, int tag, const LoopTuple* tuple,
                        const std::set<const Stmt*>* tied) {
@@ -30,14 +91,10 @@ Pinned RingPins::pinAt(const PlacedStmt& st, const Poly& target, const Path& anc
   std::set<const Stmt*> common;
   for (size_t i = 0; i < st.path.size() && i < anchorPath.size() && st.path[i].container == anchorPath[i].container; ++i)
     if (st.path[i].container->kind == StmtKind::For) common.insert(st.path[i].container);
-  const Stmt* counted = nullptr;  // the loop whose variable the position counts
-  for (const Stmt* l : enclosingLoops(st.path)) {
-    if (l->loop != LoopKind::Seq) continue;
-    auto it = pin.inst.loopVar.find(l->var);
-    if (it == pin.inst.loopVar.end()) continue;
-    auto t = pos.terms.find({it->second});
-    if (t != pos.terms.end() && t->second == 1) counted = l;
-  }
+  // The sequential loops whose variables the position reads are solved from the target
+  // (solvedLoops), not taken from the anchor: a position `ko * 4 + ki` of another `ko`
+  // is another instance, and pinning `ko` to the anchor's would leave it out.
+  const Solved solved = solvedLoops(st, pos, pin.inst);
   auto fixed = [&](const Stmt* l) -> std::optional<int64_t> {
     if (tuple)
       for (const auto& [loop, iteration] : *tuple)
@@ -46,7 +103,7 @@ Pinned RingPins::pinAt(const PlacedStmt& st, const Poly& target, const Path& anc
   };
   bool insideCounted = false;  // enclosingLoops is outermost first
   for (const Stmt* l : enclosingLoops(st.path)) {
-    if (l == counted) {
+    if (l == solved.inner || l == solved.outer) {
       insideCounted = true;
       continue;
     }
@@ -74,24 +131,28 @@ Pinned RingPins::pinAt(const PlacedStmt& st, const Poly& target, const Path& anc
     }
   }
   if (flat && pin.inst.flat) pin.defs.push_back(enc_.toZ3(*pin.inst.flat) == enc_.toZ3(*flat));
-  if (counted) {
-    if (counted->step != 1) throw Unprovable{st.stmt, "the loop its position counts must step by 1"};
-    int v = pin.inst.loopVar.at(counted->var);
-    Poly rest = pos - Poly::atom(v);
-    // `v == target - rest` defines v only when rest does not depend on v: rest may read
-    // the other loop variables and the parameters, nothing made while encoding the
-    // position (a quotient or remainder of v: `kt + kt % 2` has no v for odd targets,
-    // and an unsatisfiable definition would make every query that holds it vacuous).
-    std::set<int> affine;
-    for (const auto& [var, atom] : pin.inst.loopVar)
-      if (atom != v) affine.insert(atom);
-    for (const auto& [var, atom] : enc_.params()) affine.insert(atom);
-    for (int atom : enc_.sharedAtoms()) affine.insert(atom);
-    for (const auto& [monomial, coefficient] : rest.terms)
-      if (monomial.size() > 1 || (monomial.size() == 1 && !affine.count(monomial[0])))
-        throw Unprovable{st.stmt, "its ring position must be the loop variable it counts plus an affine term in the other "
-                                  "loop variables and the parameters (no division, remainder or product)"};
-    pin.defs.push_back(enc_.atomExpr(v) == enc_.toZ3(target - rest));
+  if (solved.inner) {
+    // r = target - rest - c_i * lo_i; outer = r div c_o, inner = lo_i + (r mod c_o) / c_i,
+    // with `c_i` dividing the remainder: definitions whatever the target (Z3's div and
+    // mod by a positive constant are floor and its remainder), the instance exists when
+    // they are in their loops' ranges and the remainder divides.
+    const int vi = pin.inst.loopVar.at(solved.inner->var);
+    z3::expr r = enc_.toZ3(target - solved.rest);
+    const z3::expr ci = q_.ctx.int_val(solved.innerScale);
+    if (solved.outer) {
+      const int vo = pin.inst.loopVar.at(solved.outer->var);
+      const z3::expr co = q_.ctx.int_val(solved.outerScale);
+      r = r - ci * q_.ctx.int_val(*constantValue(*solved.inner->lo));
+      pin.defs.push_back(enc_.atomExpr(vo) == r / co);
+      const z3::expr m = r - co * enc_.atomExpr(vo);
+      pin.defs.push_back(enc_.atomExpr(vi) == q_.ctx.int_val(*constantValue(*solved.inner->lo)) + m / ci);
+      ranges.push_back(z3::mod(m, ci) == 0);
+    } else if (solved.innerScale == 1) {
+      pin.defs.push_back(enc_.atomExpr(vi) == r);
+    } else {
+      pin.defs.push_back(enc_.atomExpr(vi) == r / ci);
+      ranges.push_back(z3::mod(r, ci) == 0);
+    }
   } else {
     ranges.push_back(enc_.toZ3(pos) == enc_.toZ3(target));
   }

@@ -49,6 +49,19 @@ public:
                const std::set<const model::Stmt*>* tied = nullptr);
 
 protected:
+  /// The sequential loops a ring statement's position reads, solved from a target
+  /// position: `inner` (its variable times `innerScale`) and, for a two-level count
+  /// (`ko * 4 + ki`), `outer`, whose coefficient exceeds the inner term's range so that a
+  /// position has one pair; `rest` is the position without them. Both null when it reads
+  /// none. Throws Unprovable for other forms.
+  struct Solved {
+    const model::Stmt* inner = nullptr;
+    const model::Stmt* outer = nullptr;
+    int64_t innerScale = 1, outerScale = 0;
+    Poly rest;
+  };
+  Solved solvedLoops(const PlacedStmt& st, const Poly& pos, const Instance& inst);
+
   Queries& q_;
   Encoder& enc_;
 };
