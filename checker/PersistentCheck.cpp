@@ -104,7 +104,8 @@ private:
   }
 
   /// Each ring's positions per tile: the trip count `n` of the outermost loop
-  /// `for (int k = 0; k < n; ++k)` below the grid around one of its signals. Of several
+  /// `for (int k = 0; k < n; ++k)` below the grid around one of its signals (times the
+  /// constant trip count of a loop inside it from 0 that the position reads: two levels). Of several
   /// signals', the main loop's: a bound over parameters before a constant one (a
   /// prologue `for (p = 0; p < AHEAD; ++p)` copies only the first positions; a review
   /// of the eighteenth session saw its 3 taken for the tile's count), the larger of two
@@ -120,13 +121,24 @@ private:
       const Var* ring = ringOf(s);
       if (!ring) return false;
       if (!best.count(ring) && !unknown.count(ring)) order.push_back(ring);
-      for (const Stmt* p : path) {
-        if (p->kind != StmtKind::For || p->loop != LoopKind::Seq || p->step != 1) continue;
-        std::optional<int64_t> lo = p->lo->kind == ExprKind::IntLit ? std::optional<int64_t>(p->lo->ival) : std::nullopt;
-        if (lo != 0 || !firstNonParameter(p->hi).empty()) continue;
+      auto fromZero = [](const Stmt* p) {
+        return p->kind == StmtKind::For && p->loop == LoopKind::Seq && p->step == 1 && p->lo->kind == ExprKind::IntLit &&
+               p->lo->ival == 0;
+      };
+      for (size_t i = 0; i < path.size(); ++i) {
+        const Stmt* p = path[i];
+        if (!fromZero(p) || !firstNonParameter(p->hi).empty()) continue;
+        ExprPtr mine = p->hi;
+        // A K loop in two levels, `for (ko < n) for (ki < 4)` at position `ko * 4 + ki`:
+        // n * 4 positions (checker/ProverRingPins solves such positions).
+        for (size_t j = i + 1; j < path.size(); ++j)
+          if (fromZero(path[j]) && constantValue(*path[j]->hi) && firstVarIn(s.operands.back(), {path[j]->var})) {
+            mine = Expr::binary("*", p->hi, path[j]->hi, p->hi->type);
+            break;
+          }
         ExprPtr& b = best[ring];
-        std::optional<int64_t> mine = constantValue(*p->hi), theirs = b ? constantValue(*b) : std::nullopt;
-        if (!b || (theirs && (!mine || *mine > *theirs))) b = p->hi;
+        std::optional<int64_t> mineValue = constantValue(*mine), theirs = b ? constantValue(*b) : std::nullopt;
+        if (!b || (theirs && (!mineValue || *mineValue > *theirs))) b = mine;
         return false;
       }
       unknown.emplace(ring, &s);

@@ -247,19 +247,16 @@ private:
     std::optional<z3::expr> existsUnnamed;
   };
 
-  /// The outer loop of a two-level count around an await's free loop `inner` (both
-  /// shared with the issue): a sequential loop of which `inner` is the first loop
-  /// inside, with a constant trip count T, whose body commits groups of `q` only in
+  /// The outer loop of a two-level count around an await's loop `inner`: a sequential
+  /// loop of which `inner` is the first loop inside, with a constant trip count T, whose body commits groups of `q` only in
   /// `inner` (T times inner's); nullptr when there is none.
-  template <class IsCommon>
-  const Stmt* flattenedOuter(const Stmt& inner, const Path& path, const IsCommon& isCommon, const std::string& q) {
+  const Stmt* flattenedOuter(const Stmt& inner, const Path& path, const std::string& q) {
     const Stmt* around = nullptr;
     for (const Stmt* l : enclosingLoops(path)) {
       if (l == &inner) break;
       around = l;
     }
-    if (!around || around->loop != LoopKind::Seq || !isCommon(around) || !around->forBody() || !inner.forBody())
-      return nullptr;
+    if (!around || around->loop != LoopKind::Seq || !around->forBody() || !inner.forBody()) return nullptr;
     try {
       const int64_t T = inner.tripCount(), per = commitsIn(*inner.forBody(), q);
       if (T < 1 || per < 1 || commitsIn(*around->forBody(), q) != T * per) return nullptr;
@@ -337,14 +334,25 @@ private:
     std::vector<const Stmt*> ownSeq;
     for (const Stmt* l : enclosingLoops(a.path))
       if (!isCommon(l) && l->loop == LoopKind::Seq) ownSeq.push_back(l);
-    if (ownSeq.size() > 1)
-      throw Unprovable{a.stmt, "an await of its queue (noted) is nested in two sequential loops that the issue is not in"};
-    const Stmt* free = ownSeq.empty() ? innermostCommonSeq : ownSeq[0];
     // A K loop in two levels (`for ko ... for ki < 4`, the inner loop of a constant trip
     // count T right inside the outer, and all the outer body's groups committed by it):
-    // the two count as one loop of step index T * ko + ki, so that the await of the next
-    // step may be in the next `ko` (flatOuter).
-    const Stmt* flatOuter = free && ownSeq.empty() ? flattenedOuter(*free, a.path, isCommon, queue(x)) : nullptr;
+    // the two count as one loop of step index T * ko + ki (flatOuter), so that the await
+    // of the next step may be in the next `ko`; both shared with the issue, or both the
+    // await's own (the next tile of a persistent kernel).
+    const Stmt* free = nullptr;
+    const Stmt* flatOuter = nullptr;
+    if (ownSeq.size() == 2 && flattenedOuter(*ownSeq[1], a.path, queue(x)) == ownSeq[0]) {
+      free = ownSeq[1];
+      flatOuter = ownSeq[0];
+    } else if (ownSeq.size() > 1) {
+      throw Unprovable{a.stmt, "an await of its queue (noted) is nested in two sequential loops that the issue is not in"};
+    } else if (ownSeq.empty()) {
+      free = innermostCommonSeq;
+      const Stmt* around = free ? flattenedOuter(*free, a.path, queue(x)) : nullptr;
+      if (around && isCommon(around)) flatOuter = around;
+    } else {
+      free = ownSeq[0];
+    }
     // The await runs in the issuing thread, in the same iterations of the common loops
     // (but the free ones).
     for (const Stmt* l : common)

@@ -867,6 +867,8 @@ private:
       return at(Expr::floatLit(fl->getValueAsApproximateDouble(), tokenSpelling(fl->getLocation()), typeOf(e)), e);
     }
     if (const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(e)) return declRef(dr);
+    // A helper's default argument: its expression as the declaration writes it.
+    if (const auto* da = llvm::dyn_cast<c::CXXDefaultArgExpr>(e)) return expr(da->getExpr());
     if (llvm::isa<c::ArraySubscriptExpr>(e)) return subscript(e);
     if (const auto* u = llvm::dyn_cast<c::UnaryOperator>(e)) {
       c::UnaryOperatorKind op = u->getOpcode();
@@ -1124,6 +1126,21 @@ private:
       if (!x) return failedHelper_ = true, nullptr;
       args.push_back(x);
     }
+    // C++ evaluates every argument once, before the call; inlined, an argument is
+    // evaluated where its parameter is read. An argument the helper reads only in an arm
+    // of `?:` or after `&&` / `||`, or not at all, would leave its reads, divisions and
+    // overflows out of the proof (`pick(t < 63, x[t + 1], 0.f)` reads x[64] at t = 63:
+    // review of the twentieth session). A variable or a literal cannot fail; any other
+    // argument must be read unconditionally.
+    for (unsigned i = 0; i < args.size(); ++i)
+      if (!cannotFail(*args[i]) && !evaluatesAlways(ret->getRetValue(), def->getParamDecl(i))) {
+        unsupported(call->getArg(i),
+                    "an argument that '" + fd->getNameAsString() + "' reads only under a condition, or not at all,",
+                    "C++ evaluates every argument before the call: compute it into a variable in the kernel first, "
+                    "or read the parameter unconditionally in the helper",
+                    true);
+        return failedHelper_ = true, nullptr;
+      }
     std::map<const c::Decl*, ExprPtr> saved = inlined_;
     for (unsigned i = 0; i < args.size(); ++i) inlined_[def->getParamDecl(i)] = args[i];
     inlining_.insert(def);
@@ -1139,6 +1156,27 @@ private:
     for (const ExprPtr& a : args) fromArgs.insert(a.get());
     locateAtCall(value, fromArgs, range(call));
     return value;
+  }
+
+  /// An argument whose evaluation has nothing to prove: a variable, a literal, or one
+  /// converted.
+  static bool cannotFail(const Expr& e) {
+    if (e.kind == ExprKind::Cast && e.args.size() == 1 && e.args[0]) return cannotFail(*e.args[0]);
+    return e.kind == ExprKind::VarRef || e.kind == ExprKind::IntLit || e.kind == ExprKind::FloatLit;
+  }
+
+  /// Whether `e` reads parameter `p` whatever the values: outside the arms of `?:`, the
+  /// right operands of `&&` and `||`, and unevaluated operands (sizeof).
+  static bool evaluatesAlways(const c::Stmt* e, const c::ParmVarDecl* p) {
+    if (!e) return false;
+    if (const auto* dr = llvm::dyn_cast<c::DeclRefExpr>(e)) return dr->getDecl() == p;
+    if (const auto* co = llvm::dyn_cast<c::AbstractConditionalOperator>(e)) return evaluatesAlways(co->getCond(), p);
+    if (const auto* bo = llvm::dyn_cast<c::BinaryOperator>(e); bo && bo->isLogicalOp())
+      return evaluatesAlways(bo->getLHS(), p);
+    if (llvm::isa<c::UnaryExprOrTypeTraitExpr>(e)) return false;
+    for (const c::Stmt* child : e->children())
+      if (evaluatesAlways(child, p)) return true;
+    return false;
   }
 
   static void locateAtCall(const ExprPtr& e, const std::set<const Expr*>& keep, const SrcRange& at) {
