@@ -14,7 +14,15 @@ void checkCollectivePlacement(const Kernel& k, DiagSink& sink) {
     const Stmt* p = innermostParallel(path);
     int64_t threads = collectiveThreads(k, p);
     if (threads > 1) {
-      sink.diag(DiagID::err_collective_stmt, s.range, {std::to_string(threads), collectiveName(p)});
+      // A scalar local cannot move into a thread loop (every thread would write the one
+      // variable): it must be computed from loop variables where it is used.
+      const bool scalar = s.lhs && s.lhs->kind == ExprKind::VarRef && s.lhs->var && s.lhs->var->kind == VarKind::Scalar;
+      sink.diag(DiagID::err_collective_stmt, s.range,
+                {std::to_string(threads), collectiveName(p),
+                 scalar ? "declare '" + s.lhs->var->name + "' where it is used, with its value computed from loop "
+                          "variables (a ping-pong buffer's index as `const int cur = step % 2;` in the loop "
+                          "over steps), instead of updating it between loops"
+                        : "put it inside an '[[exo::parallel(thread)]]' loop"});
       if (p) sink.diag(DiagID::note_loop_here, p->range, {loopKindName(p->loop)});
     }
     return true;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "model/Walk.h"
 
@@ -530,23 +531,42 @@ Poly Encoder::divideByParameter(model::Op op, const Poly& x, const Poly& n, Inst
 // small constant range (the guards of tree reductions) is a constant in each case:
 // one exact division per value of l, selected by l's value.
 std::optional<Poly> Encoder::divideBySmallLoopVar(const Expr& e, const Poly& x, Instance& inst) {
+  // The divisor reads one loop variable, directly or through scalars declared from it and
+  // never assigned (a doubling loop `for (st = 1; st < 256; st *= 2)` is a loop over
+  // its exponent with `st` declared as `1 << iteration`: `t % (2 * st)`).
   const Var* var = nullptr;
   bool other = false;
-  forEachExpr(e.args[1], [&](const Expr& sub) {
-    if (sub.kind == ExprKind::VarRef && sub.var) {
-      if (sub.var->kind == VarKind::LoopVar && (!var || var == sub.var)) var = sub.var;
-      else other = true;
-    }
-    other |= sub.kind == ExprKind::Index || sub.kind == ExprKind::Call;
-  });
+  std::set<const Var*> seen;
+  std::function<void(const ExprPtr&)> visit = [&](const ExprPtr& root) {
+    forEachExpr(root, [&](const Expr& sub) {
+      if (sub.kind == ExprKind::VarRef && sub.var) {
+        if (sub.var->kind == VarKind::LoopVar && (!var || var == sub.var)) {
+          var = sub.var;
+        } else if (const Stmt* init = scalarDefinition(sub.var)) {
+          if (seen.insert(sub.var).second) visit(init->init);
+        } else {
+          other = true;
+        }
+      }
+      other |= sub.kind == ExprKind::Index || sub.kind == ExprKind::Call;
+    });
+  };
+  visit(e.args[1]);
   if (!var || other) return std::nullopt;
   std::optional<LoopValues> loop = smallLoopValues(var, inst);
   if (!loop) return std::nullopt;
   std::vector<std::pair<int64_t, int64_t>> cases;  // value of the variable -> divisor
   for (int64_t v : loop->values) {
-    std::optional<Wide> d = evaluate(*e.args[1], [&](const Var* x) -> std::optional<Wide> {
-                              return x == var ? std::optional<Wide>(v) : std::nullopt;
-                            }).value;
+    std::set<const Var*> evaluating;
+    Env env = [&](const Var* y) -> std::optional<Wide> {
+      if (y == var) return Wide(v);
+      const Stmt* init = scalarDefinition(y);
+      if (!init || !evaluating.insert(y).second) return std::nullopt;
+      std::optional<Wide> value = evaluate(*init->init, env).value;
+      evaluating.erase(y);
+      return value ? std::optional<Wide>(convertInteger(*value, y->type.scalar)) : std::nullopt;
+    };
+    std::optional<Wide> d = evaluate(*e.args[1], env).value;
     if (!d || *d <= 0 || *d > INT64_MAX) return std::nullopt;
     cases.push_back({v, static_cast<int64_t>(*d)});
   }
@@ -557,6 +577,13 @@ std::optional<Poly> Encoder::divideBySmallLoopVar(const Expr& e, const Poly& x, 
     inst.facts.push_back(z3::implies(atoms_[loop->atom] == ctx.int_val(v), atoms_[res] == atoms_[e.op == model::Op::Div ? q : r]));
   }
   return Poly::atom(res);
+}
+
+const Stmt* Encoder::scalarDefinition(const Var* v) const {
+  if (!v || v->kind != VarKind::Scalar || v->type.isFloating() || v->type.isPointer || facts.assigned.count(v))
+    return nullptr;
+  auto d = facts.decls.find(v);
+  return d != facts.decls.end() && d->second.stmt->init ? d->second.stmt : nullptr;
 }
 
 std::optional<Encoder::LoopValues> Encoder::smallLoopValues(const Var* v, const Instance& inst) const {

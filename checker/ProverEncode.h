@@ -137,6 +137,9 @@ private:
   };
   static constexpr int64_t kSmallLoop = 64;
   std::optional<LoopValues> smallLoopValues(const model::Var* v, const Instance& inst) const;
+  /// The declaration of an integer scalar declared with a value and never assigned
+  /// (its value is its initializer's wherever it is read); nullptr otherwise.
+  const model::Stmt* scalarDefinition(const model::Var* v) const;
   std::optional<Poly> divideBySmallLoopVar(const model::Expr& e, const Poly& x, Instance& inst);
   Poly divideByParameter(model::Op op, const Poly& x, const Poly& n, Instance& inst);
   std::optional<Poly> bitwise(const model::Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why);

@@ -67,7 +67,43 @@ c::BinaryOperatorKind fromCompound(c::BinaryOperatorKind op) {
   }
 }
 
+/// `v != bound`, which counts like `<` or `>` when the loop reaches the bound exactly:
+/// a halving loop from a non-negative start to 0 (`for (h = 128; h != 0; h >>= 1)`: it
+/// ends when `h > 0` fails), or constant steps from a constant start that land on a
+/// constant bound (`for (i = 0; i != 256; i += 4)`). Otherwise the loop may never end, or
+/// end elsewhere, and is refused.
+std::optional<LoopHeader> resolveNotEqual(c::ASTContext& ctx, const c::VarDecl* vd, LoopHeader h, std::string& why) {
+  std::optional<llvm::APSInt> bound = h.bound ? h.bound->getIntegerConstantExpr(ctx) : std::nullopt;
+  std::optional<llvm::APSInt> start =
+      vd->getInit() && !vd->getInit()->isValueDependent() ? vd->getInit()->getIntegerConstantExpr(ctx) : std::nullopt;
+  const bool unsignedVar = vd->getType()->isUnsignedIntegerType();
+  why = "a loop compared with '!=' must reach its bound exactly: halving from a start that is not negative down to "
+        "'!= 0', or constant steps from a constant start onto a constant bound; write '<' or '>' otherwise";
+  if (!bound || bound->getSignificantBits() > 63) return std::nullopt;
+  const int64_t b = bound->getExtValue();
+  if (h.update == LoopHeader::Update::Shr) {
+    if (b != 0 || !(unsignedVar || (start && start->getExtValue() >= 0))) return std::nullopt;
+    h.compare = LoopHeader::Compare::Greater;
+    return h;
+  }
+  if (!start || start->getSignificantBits() > 63 || h.update == LoopHeader::Update::Shl) return std::nullopt;
+  const int64_t lo = start->getExtValue();
+  if (h.update == LoopHeader::Update::Add && b >= lo && (b - lo) % h.amount == 0) {
+    h.compare = LoopHeader::Compare::Less;
+    return h;
+  }
+  if (h.update == LoopHeader::Update::Sub && b <= lo && (lo - b) % h.amount == 0) {
+    h.compare = LoopHeader::Compare::Greater;
+    return h;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+/// The increment of a loop whose condition `h` holds (readLoopHeader, second half).
+static std::optional<LoopHeader> readUpdate(c::ASTContext& ctx, const c::ForStmt* fs, const c::VarDecl* vd,
+                                            LoopHeader h, const c::Stmt*& where, std::string& why);
 
 std::optional<LoopHeader> readLoopHeader(c::ASTContext& ctx, const c::ForStmt* fs, const c::VarDecl* vd,
                                          const c::Stmt*& where, std::string& why) {
@@ -78,11 +114,13 @@ std::optional<LoopHeader> readLoopHeader(c::ASTContext& ctx, const c::ForStmt* f
   if (!cond) return std::nullopt;
   using C = LoopHeader::Compare;
   const c::Expr* var = nullptr;
+  const bool notEqual = cond->getOpcode() == c::BO_NE;  // resolved below, from the update
   switch (cond->getOpcode()) {
     case c::BO_LT: h.compare = C::Less; break;
     case c::BO_LE: h.compare = C::LessEqual; break;
     case c::BO_GT: h.compare = C::Greater; break;
     case c::BO_GE: h.compare = C::GreaterEqual; break;
+    case c::BO_NE: h.compare = C::Less; break;
     default: return std::nullopt;
   }
   if (refersTo(cond->getLHS(), vd)) {
@@ -105,6 +143,15 @@ std::optional<LoopHeader> readLoopHeader(c::ASTContext& ctx, const c::ForStmt* f
     return std::nullopt;
   }
 
+  if (notEqual && !(refersTo(cond->getLHS(), vd) || refersTo(cond->getRHS(), vd))) return std::nullopt;
+  std::optional<LoopHeader> out = readUpdate(ctx, fs, vd, h, where, why);
+  if (!out || !notEqual) return out;
+  where = fs->getCond();
+  return resolveNotEqual(ctx, vd, *out, why);
+}
+
+static std::optional<LoopHeader> readUpdate(c::ASTContext& ctx, const c::ForStmt* fs, const c::VarDecl* vd,
+                                            LoopHeader h, const c::Stmt*& where, std::string& why) {
   const c::Expr* inc = fs->getInc() ? fs->getInc()->IgnoreParens() : nullptr;
   where = inc ? static_cast<const c::Stmt*>(inc) : fs;
   why = "the increment must step the loop variable by a constant";

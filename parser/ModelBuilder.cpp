@@ -1,5 +1,6 @@
 #include "parser/ModelBuilder.h"
 
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <set>
@@ -401,7 +402,8 @@ private:
     // `b += 1` leaves a bool true: the loop would run on while `1 < hi`.
     if (vd->getType()->isBooleanType()) return bad(init, "the loop variable must be an integer, not bool");
     const auto* cond = llvm::dyn_cast_or_null<c::BinaryOperator>(fs->getCond());
-    if (!cond || cond->getOpcode() != c::BO_LT || !refersTo(cond->getLHS(), vd)) {
+    const bool notEqual = cond && cond->getOpcode() == c::BO_NE;
+    if (!cond || (cond->getOpcode() != c::BO_LT && !notEqual) || !refersTo(cond->getLHS(), vd)) {
       if (kind == LoopKind::Seq) return derivedLoop(fs, vd);
       return bad(fs->getCond() ? static_cast<const c::Stmt*>(fs->getCond()) : fs, "the condition must be 'v < hi'");
     }
@@ -429,6 +431,19 @@ private:
     if (!step) {
       if (kind == LoopKind::Seq) return derivedLoop(fs, vd);
       return bad(inc ? static_cast<const c::Stmt*>(inc) : fs, "the increment must be '++v', 'v++' or 'v += c'");
+    }
+    // `v != hi` is `v < hi` when constant steps from a constant start land on a constant
+    // bound (`for (int t = 0; t != 256; ++t)`); otherwise the loop may never end.
+    if (notEqual) {
+      std::optional<llvm::APSInt> lo = vd->getInit()->isValueDependent() ? std::nullopt
+                                                                         : vd->getInit()->getIntegerConstantExpr(ctx_);
+      std::optional<llvm::APSInt> hi = cond->getRHS()->getIntegerConstantExpr(ctx_);
+      if (!lo || !hi || lo->getSignificantBits() > 63 || hi->getSignificantBits() > 63 ||
+          hi->getExtValue() < lo->getExtValue() || (hi->getExtValue() - lo->getExtValue()) % step != 0) {
+        if (kind == LoopKind::Seq) return derivedLoop(fs, vd);
+        return bad(cond, "the condition must be 'v < hi' ('v != hi' only when constant steps from a constant start "
+                         "land on a constant bound)");
+      }
     }
 
     checkName(vd);
@@ -1068,6 +1083,8 @@ private:
       if (std::optional<llvm::APSInt> v = call->getIntegerConstantExpr(ctx_))
         return at(Expr::intLit(v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue(), t), call);
     const c::FunctionDecl* fd = call->getDirectCallee();
+    if (builtinArithmetic && t.isFloating() && !call->isValueDependent())
+      if (ExprPtr constant = floatConstantCall(call, t)) return constant;
     std::string name = fd ? fd->getNameAsString() : "";
     if (builtinArithmetic && fromStandardLibrary(fd)) {
       Type boolean;
@@ -1095,6 +1112,35 @@ private:
     if (ExprPtr inlined = helperCall(call)) return inlined;
     if (failedHelper_) return nullptr;
     return mathCall(call);
+  }
+
+  /// A floating-point constant spelled as a call: `INFINITY` and `NAN` (glibc's
+  /// `__builtin_inff()`, `__builtin_nanf("")`), `HUGE_VALF`, and
+  /// `std::numeric_limits<float>::infinity()`, `max()`, `lowest()`, `epsilon()`. Only calls
+  /// without arguments (or a builtin's string argument): a constant-folded math call
+  /// (`expf(1.f)`) could differ from the GPU's by an ulp. Printed so that g++ and nvcc
+  /// read the same value: a builtin for infinity and NaN, a hexadecimal literal else.
+  ExprPtr floatConstantCall(const c::CallExpr* call, const Type& t) {
+    for (const c::Expr* a : call->arguments())
+      if (!llvm::isa<c::StringLiteral>(a->IgnoreParenImpCasts())) return nullptr;
+    llvm::APFloat v(0.0);
+    if (!call->EvaluateAsFloat(v, ctx_)) return nullptr;
+    const bool single = t.scalar == ScalarKind::Float;
+    bool lost = false;
+    llvm::APFloat wide = v;
+    wide.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
+    const double d = wide.convertToDouble();
+    std::string spelling;
+    if (v.isInfinity()) {
+      spelling = std::string(v.isNegative() ? "-" : "") + (single ? "__builtin_inff()" : "__builtin_inf()");
+    } else if (v.isNaN()) {
+      spelling = single ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")";
+    } else {
+      char text[64];
+      std::snprintf(text, sizeof text, "%a%s", d, single ? "f" : "");
+      spelling = text;
+    }
+    return at(Expr::floatLit(d, spelling, t), call);
   }
 
   /// A user's helper function whose body is `return <expression>;` over scalar
