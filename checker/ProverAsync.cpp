@@ -247,9 +247,9 @@ private:
     std::optional<z3::expr> existsUnnamed;
   };
 
-  /// The outer loop of a two-level count around an await's loop `inner`: a sequential
-  /// loop of which `inner` is the first loop inside, with a constant trip count T, whose body commits groups of `q` only in
-  /// `inner` (T times inner's); nullptr when there is none.
+  /// The outer loop of a two-level count around an await's loop `inner`: the sequential
+  /// loop right around `inner` (of a constant trip count T), whose body commits groups
+  /// of `q` only in `inner` (T times inner's); nullptr when there is none.
   const Stmt* flattenedOuter(const Stmt& inner, const Path& path, const std::string& q) {
     const Stmt* around = nullptr;
     for (const Stmt* l : enclosingLoops(path)) {

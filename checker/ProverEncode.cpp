@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
 #include <set>
 
 #include "model/Walk.h"
@@ -557,15 +558,7 @@ std::optional<Poly> Encoder::divideBySmallLoopVar(const Expr& e, const Poly& x, 
   if (!loop) return std::nullopt;
   std::vector<std::pair<int64_t, int64_t>> cases;  // value of the variable -> divisor
   for (int64_t v : loop->values) {
-    std::set<const Var*> evaluating;
-    Env env = [&](const Var* y) -> std::optional<Wide> {
-      if (y == var) return Wide(v);
-      const Stmt* init = scalarDefinition(y);
-      if (!init || !evaluating.insert(y).second) return std::nullopt;
-      std::optional<Wide> value = evaluate(*init->init, env).value;
-      evaluating.erase(y);
-      return value ? std::optional<Wide>(convertInteger(*value, y->type.scalar)) : std::nullopt;
-    };
+    Env env = definedScalars([&](const Var* y) { return y == var ? std::optional<Wide>(v) : std::nullopt; });
     std::optional<Wide> d = evaluate(*e.args[1], env).value;
     if (!d || *d <= 0 || *d > INT64_MAX) return std::nullopt;
     cases.push_back({v, static_cast<int64_t>(*d)});
@@ -584,6 +577,22 @@ const Stmt* Encoder::scalarDefinition(const Var* v) const {
     return nullptr;
   auto d = facts.decls.find(v);
   return d != facts.decls.end() && d->second.stmt->init ? d->second.stmt : nullptr;
+}
+
+model::Env Encoder::definedScalars(model::Env base, std::function<bool(const Var*)> allowed) const {
+  auto evaluating = std::make_shared<std::set<const Var*>>();
+  auto self = std::make_shared<model::Env>();
+  *self = [this, base = std::move(base), allowed = std::move(allowed), evaluating,
+           weak = std::weak_ptr<model::Env>(self)](const Var* v) -> std::optional<Wide> {
+    if (std::optional<Wide> x = base(v)) return x;
+    const Stmt* decl = scalarDefinition(v);
+    if (!decl || (allowed && !allowed(v)) || !evaluating->insert(v).second) return std::nullopt;
+    std::optional<Wide> x = evaluate(*decl->init, *weak.lock()).value;
+    evaluating->erase(v);
+    return x ? std::optional<Wide>(convertInteger(*x, v->type.scalar)) : std::nullopt;
+  };
+  // The returned copy keeps `self` alive for the recursive calls through `weak`.
+  return [self](const Var* v) { return (*self)(v); };
 }
 
 std::optional<Encoder::LoopValues> Encoder::smallLoopValues(const Var* v, const Instance& inst) const {

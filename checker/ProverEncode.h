@@ -92,6 +92,14 @@ public:
   /// operand. For instances that may not run (checker/ProverInitialized's candidates).
   void setDefinitional(bool on) { definitional_ = on; }
 
+  /// The declaration of an integer scalar declared with a value and never assigned
+  /// (its value is its initializer's wherever it is read); nullptr otherwise.
+  const model::Stmt* scalarDefinition(const model::Var* v) const;
+  /// An environment for model::evaluate: `base` first, then the scalars of
+  /// scalarDefinition that `allowed` admits (all when empty), evaluated from their
+  /// initializers in this environment and converted to their type (a cycle: no value).
+  model::Env definedScalars(model::Env base, std::function<bool(const model::Var*)> allowed = {}) const;
+
   /// Integer value of e in inst; nullopt with `why` set if it cannot be encoded.
   /// Side conditions (division, select) are appended to inst.facts.
   std::optional<Poly> intExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
@@ -137,9 +145,6 @@ private:
   };
   static constexpr int64_t kSmallLoop = 64;
   std::optional<LoopValues> smallLoopValues(const model::Var* v, const Instance& inst) const;
-  /// The declaration of an integer scalar declared with a value and never assigned
-  /// (its value is its initializer's wherever it is read); nullptr otherwise.
-  const model::Stmt* scalarDefinition(const model::Var* v) const;
   std::optional<Poly> divideBySmallLoopVar(const model::Expr& e, const Poly& x, Instance& inst);
   Poly divideByParameter(model::Op op, const Poly& x, const Poly& n, Instance& inst);
   std::optional<Poly> bitwise(const model::Expr& e, const Poly& l, const Poly& r, Instance& inst, std::string& why);

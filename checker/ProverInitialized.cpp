@@ -199,21 +199,17 @@ private:
       own.push_back(&wp[i]);
     }
     std::map<const Var*, Wide> values;  // the write's loop variables, as enumerated
-    std::set<const Var*> evaluating;    // scalars whose initializer is being evaluated
-    Env env = [&](const Var* v) -> std::optional<Wide> {
-      if (auto it = values.find(v); it != values.end()) return it->second;
-      // A scalar declared with a value and never assigned (`int r = 255 - t;`,
-      // `const int h = 128 >> exo_h_iter;`), declared below the shared list.
-      auto d = facts_.decls.find(v);
-      if (d == facts_.decls.end() || !d->second.stmt->init || facts_.assigned.count(v) || evaluating.count(v) ||
-          d->second.path.size() <= split || !(d->second.path[split] == wp[split]))
-        return std::nullopt;
-      evaluating.insert(v);
-      std::optional<Wide> x = evaluate(*d->second.stmt->init, env).value;
-      evaluating.erase(v);
-      if (x) x = convertInteger(*x, v->type.scalar);
-      return x;
-    };
+    // Scalars declared with a value and never assigned (`int r = 255 - t;`, `const int
+    // h = 128 >> exo_h_iter;`), when declared below the shared list.
+    Env env = enc_.definedScalars(
+        [&](const Var* v) {
+          auto it = values.find(v);
+          return it == values.end() ? std::nullopt : std::optional<Wide>(it->second);
+        },
+        [&](const Var* v) {
+          auto d = facts_.decls.find(v);
+          return d != facts_.decls.end() && d->second.path.size() > split && d->second.path[split] == wp[split];
+        });
     int64_t total = 1;
     for (int64_t n : dims) total *= n;
     std::vector<bool> elements(static_cast<size_t>(total), false);
