@@ -22,6 +22,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 SIZES = [64, 96, 128, 256, 512, 24576, 32, 16, 8, 4, 1]  # candidate values for size parameters
@@ -30,8 +31,13 @@ SIZES = [64, 96, 128, 256, 512, 24576, 32, 16, 8, 4, 1]  # candidate values for 
 # each of its three instances and two orders; at 64 (32 blocks) it covers every statement.
 # One size where the next accepted candidate would not fit the buffers or take minutes
 # (cluster2d_gemm, persistent_cluster2d_gemm: 24576 after 512).
+# Tests whose size is a block count (or a loop of block barriers) run at small sizes: at 64
+# and 96, ok_grid_stride_copy alone launched 2.4M emulated threads (250 s of CI's time);
+# two blocks or loop trips already exercise what they check (run_emulation.py prints each
+# kernel's seconds). ok_sync_in_symbolic_loop_runs keeps nk = 1, its edge case.
 SIZES_FOR = {"batched_gemm.exo.cpp": [64], "cluster2d_gemm.exo.cpp": [512], "persistent_cluster2d_gemm.exo.cpp": [512],
-             "ok_cluster2d_masks.cpp": [256]}
+             "ok_cluster2d_masks.cpp": [256], "ok_grid_stride_copy.cpp": [16, 8], "ok_mixed_radix_index.cpp": [16, 8],
+             "ok_sync_in_symbolic_loop_runs.cpp": [4, 1], "ok_loop_not_equal.cpp": [16, 8], "ok_xor_swizzle.cpp": [16, 8]}
 BUFFER = 1 << 22  # elements per pointer parameter (the sizes above stay inside it)
 
 # A launcher: an overload, or an explicit specialization of a launcher template
@@ -179,47 +185,64 @@ def tool_args(source):
 
 
 def run_one(args, source):
+    """(passed, message): the message ends with the seconds the tool, the build and the
+    run took, so that a slow kernel shows in CI's log."""
+    start = time.monotonic()
+    ok, message, phases = run_phases(args, source)
+    spent = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in phases)
+    return ok, f"{message} [{spent}; {time.monotonic() - start:.1f} s]"
+
+
+def run_phases(args, source):
+    phases = []
+
+    def timed(name, command, **kw):
+        t0 = time.monotonic()
+        result = subprocess.run(command, **kw)
+        phases.append((name, time.monotonic() - t0))
+        return result
+
     source = pathlib.Path(source).resolve()
     with tempfile.TemporaryDirectory(prefix="exo-emu-") as tmp:
         tmp = pathlib.Path(tmp)
-        gen = subprocess.run([args.exo_cuda, *tool_args(source), "-o", str(tmp / "raw.cu"), str(source)],
+        gen = timed("tool", [args.exo_cuda, *tool_args(source), "-o", str(tmp / "raw.cu"), str(source)],
                              capture_output=True, text=True)
         if gen.returncode != 0:
-            return False, f"{source.name}: exo-cuda failed\n{gen.stderr}"
+            return False, f"{source.name}: exo-cuda failed\n{gen.stderr}", phases
         cuda = (tmp / "raw.cu").read_text()
         found = LAUNCHER.findall(cuda)
         if not found:
-            return False, f"{source.name}: no launcher in the generated CUDA"
+            return False, f"{source.name}: no launcher in the generated CUDA", phases
         headings = HEADING.findall(cuda)
         if len(headings) != len(found):
-            return False, f"{source.name}: {len(headings)} kernel headings for {len(found)} launchers"
+            return False, f"{source.name}: {len(headings)} kernel headings for {len(found)} launchers", phases
         launchers = []
         for (kernel, gpu_targs, plist), (_, targs) in zip(found, headings):
             params = []
             for p in plist.split(", "):
                 m = PARAM.match(p)
                 if not m:
-                    return False, f"{source.name}: cannot read parameter '{p}'"
+                    return False, f"{source.name}: cannot read parameter '{p}'", phases
                 params.append((bool(m.group(1)), m.group(2), bool(m.group(3)), m.group(4)))
             launchers.append((kernel, params, targs, gpu_targs))
         try:
             (tmp / "generated.cu").write_text(for_emulation(cuda))
         except ValueError as e:
-            return False, f"{source.name}: {e}"
+            return False, f"{source.name}: {e}", phases
         (tmp / "main.cpp").write_text(driver(source, launchers, SIZES_FOR.get(source.name, SIZES)))
-        build = subprocess.run(["g++", "-std=c++17", "-O1", "-pthread", "-w", "-I", str(HERE / "include"),
+        build = timed("g++", ["g++", "-std=c++17", "-O1", "-pthread", "-w", "-I", str(HERE / "include"),
                                 "-I", args.include, "-I", str(source.parent), "-I", str(tmp),
                                 str(tmp / "main.cpp"), "-o", str(tmp / "emu")], capture_output=True, text=True)
         if build.returncode != 0:
-            return False, f"{source.name}: build failed\n{build.stderr[-3000:]}"
-        run = subprocess.run([str(tmp / "emu")], capture_output=True, text=True, timeout=600)
+            return False, f"{source.name}: build failed\n{build.stderr[-3000:]}", phases
+        run = timed("run", [str(tmp / "emu")], capture_output=True, text=True, timeout=600)
         message = run.stdout.strip().replace("\n", "; ")
         if run.returncode != 0 and run.stderr.strip():  # why it stopped (a deadlock, emu::fail)
             message += ("; " if message else "") + run.stderr.strip()[-2000:]
         if run.returncode < 0:  # killed by a signal: say so (a size past BUFFER segfaults)
             message += ("; " if message else "") + f"the emulation crashed (signal {-run.returncode}); " + \
                 f"a size past its {BUFFER}-element buffers? (SIZES_FOR names a source's sizes)"
-        return run.returncode == 0, f"{source.name}: {message}"
+        return run.returncode == 0, f"{source.name}: {message}", phases
 
 
 def main():
