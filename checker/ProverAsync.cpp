@@ -105,9 +105,12 @@ private:
         int64_t a = s.body.size() > 0 && s.body[0] ? commitsIn(*s.body[0], q) : 0;
         int64_t b = s.body.size() > 1 && s.body[1] ? commitsIn(*s.body[1], q) : 0;
         if (a == b) return a;
-        if ((a == 0 || b == 0) && s.cond && isRoleCondition(*s.cond, pathTo(*f_.kernel, s))) {
-          checkRoleOwnsQueue(s, a != 0, q);
-          return a != 0 ? a : b;
+        if (s.cond && isRoleCondition(*s.cond, pathTo(*f_.kernel, s))) {
+          if (std::optional<bool> then = branchOfThreadsInQuestion(s)) return *then ? a : b;
+          if (a == 0 || b == 0) {
+            checkRoleOwnsQueue(s, a != 0, q);
+            return a != 0 ? a : b;
+          }
         }
         throw Unprovable{&s, "an 'if' (noted) commits groups in one branch only; commit unconditionally (empty groups are "
                              "fine), or make it a role: a condition on parallel loop variables only"};
@@ -115,6 +118,31 @@ private:
       default:
         return 0;
     }
+  }
+
+  /// The threads whose groups are counted (the threads that run the issue being
+  /// checked; the await that completes it runs in the same thread), when they can be
+  /// told. A role `if` (model/Roles.h) has one branch per thread for the whole kernel, so
+  /// when all these threads that reach it take the same branch, their groups are that
+  /// branch's: consumers of a ping-pong kernel each commit in their own role's branch.
+  std::optional<std::vector<bool>> inQuestion_;
+
+  /// The branch of role `if` `role` that every thread in question reaching it takes
+  /// (true: the `then`); nullopt when no threads are in question, none reaches it, or
+  /// they split.
+  std::optional<bool> branchOfThreadsInQuestion(const Stmt& role) {
+    if (!inQuestion_ || role.body.empty() || !role.body[0]) return std::nullopt;
+    std::string why;
+    std::optional<std::vector<bool>> reach = threadsRunning(*f_.kernel, role, why);
+    std::optional<std::vector<bool>> taking = threadsRunning(*f_.kernel, *role.body[0], why);
+    if (!reach || !taking) return std::nullopt;
+    bool anyThen = false, anyElse = false;
+    for (size_t t = 0; t < inQuestion_->size() && t < reach->size() && t < taking->size(); ++t) {
+      if (!(*inQuestion_)[t] || !(*reach)[t]) continue;
+      ((*taking)[t] ? anyThen : anyElse) = true;
+    }
+    if (anyThen == anyElse) return std::nullopt;  // none reaches it, or they split
+    return anyThen;
   }
 
   /// A role `if` (model/Roles.h) that commits groups of `q` in one branch only: groups are
@@ -427,6 +455,12 @@ private:
 
   // ------------------------------------------------------------ the checks
   void checkSite(const AccessSite& x, std::set<const Stmt*>& reportedIssue) {
+    std::string why;
+    inQuestion_ = threadsRunning(*f_.kernel, *x.instr, why);
+    struct Reset {
+      std::optional<std::vector<bool>>& v;
+      ~Reset() { v.reset(); }
+    } reset{inQuestion_};
     const std::string& qn = queue(x);
     checkCoverage(qn);
     // await<N> completes the groups' accesses; await_read<N> only their reads.

@@ -187,14 +187,18 @@ namespace {
 /// anchor's iterations of the loops they share, except the innermost shared sequential
 /// loop, which is `offset` iterations away (0, +1: the next, -1: the previous). Its
 /// definitions (always satisfiable) in `defs`, that it runs in `runs`, its position in
-/// `pos`. nullopt when that cannot be modelled (a sequential loop of its own).
+/// `pos`. Sequential loops of its own (a wait in the mainloop, seen from the epilogue
+/// after it; a copy in the next loop of a producer) take their first iteration when
+/// `ownLast` is false (a signal after the anchor: the earliest) and their last when it
+/// is true (a wait before the anchor: the latest); loops of step 1 only. nullopt when
+/// that cannot be modelled.
 struct Near {
   Instance inst;
   std::vector<z3::expr> defs;
   z3::expr runs;
   Poly pos;
 };
-std::optional<Near> nearInstance(Queries& q, const PlacedStmt& st, const Side& anchor, int offset) {
+std::optional<Near> nearInstance(Queries& q, const PlacedStmt& st, const Side& anchor, int offset, bool ownLast) {
   Encoder& enc = q.enc;
   const Path& ap = anchor.site->path;
   // Outermost first (program order, not by address: the definitions below go to the
@@ -207,15 +211,30 @@ std::optional<Near> nearInstance(Queries& q, const PlacedStmt& st, const Side& a
       if (st.path[i].container->loop == LoopKind::Seq) innerSeq = st.path[i].container;
     }
   if (offset && !innerSeq) return std::nullopt;
+  std::vector<const Stmt*> own;
   for (const Stmt* l : enclosingLoops(st.path))
-    if (l->loop == LoopKind::Seq && std::find(common.begin(), common.end(), l) == common.end())
-      return std::nullopt;  // which iteration: not modelled
+    if (l->loop == LoopKind::Seq && std::find(common.begin(), common.end(), l) == common.end()) {
+      if (!ownLast || l->step != 1 || !l->lo || !l->hi || l->compareAs) return std::nullopt;
+      own.push_back(l);
+    }
   std::vector<z3::expr> ranges;
   Instance inst = enc.instantiateApart(st.path, "near.", ranges);
   std::string why;
   std::optional<Poly> pos = enc.intExpr(model::ringPosition(*st.stmt), inst, why);
   if (!pos || !inst.flat) return std::nullopt;
-  std::vector<z3::expr> defs = inst.facts;
+  std::vector<z3::expr> ownDefs;
+  // Own loops, outermost first: the first iteration (the variable at the start) or the
+  // last (one below the bound); when the loop runs none, `runs` (its range) is false.
+  for (const Stmt* l : own) {
+    std::optional<Poly> lo = enc.intExpr(*l->lo, inst, why);
+    std::optional<Poly> hi = enc.intExpr(*l->hi, inst, why);
+    if (!lo || !hi || !inst.iter.count(l) || !inst.loopVar.count(l->var)) return std::nullopt;
+    const Poly value = ownLast ? *hi - Poly::constant(1) : *lo;
+    ownDefs.push_back(enc.atomExpr(inst.loopVar.at(l->var)) == enc.toZ3(value));
+    ownDefs.push_back(enc.atomExpr(inst.iter.at(l)) == enc.toZ3(value - *lo));
+  }
+  std::vector<z3::expr> defs = inst.facts;  // with the facts of the bounds' atoms
+  defs.insert(defs.end(), ownDefs.begin(), ownDefs.end());
   for (const Stmt* l : common) {
     if (l->loop != LoopKind::Seq && l->loop != LoopKind::Block) continue;  // the thread decides
     if (!anchor.inst.iter.count(l) || !anchor.inst.loopVar.count(l->var)) return std::nullopt;
@@ -279,7 +298,7 @@ std::optional<BarrierChain> barrierChain(const Path& ap, const Path& rp) {
   return best;
 }
 
-z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, z3::solver& s) {
+z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, z3::solver& s, bool ownLoops) {
   z3::expr e = q.ctx.bool_val(false);
   RingStatements rs = ringStatements(k);
   if (rs.signals.empty() || rs.waits.empty() || !a.inst.flat || !b.inst.flat) return e;
@@ -312,7 +331,7 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
   for (const PlacedStmt& r : rs.signals)
     for (int offset : {0, 1}) {
       if (!usable(r)) continue;
-      std::optional<Near> sig = nearInstance(q, r, a, offset);
+      std::optional<Near> sig = nearInstance(q, r, a, offset, false);
       if (!sig) continue;
       z3::expr signalled = sig->runs && seqBefore(enc, q.ctx, ap, a.inst.iter, r.path, sig->inst.iter);
       for (const PlacedStmt& w : rs.waits) {
@@ -332,7 +351,7 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
   // access: the producer's wait names the position).
   for (const PlacedStmt& w : rs.waits)
     for (int offset : {0, -1}) {
-      std::optional<Near> wait = nearInstance(q, w, b, offset);
+      std::optional<Near> wait = nearInstance(q, w, b, offset, ownLoops);
       if (!wait) continue;
       z3::expr waited = wait->runs && seqBefore(enc, q.ctx, w.path, wait->inst.iter, bp, b.inst.iter);
       for (const PlacedStmt& r : rs.signals) {
@@ -345,6 +364,56 @@ z3::expr ringOrdered(Queries& q, const Kernel& k, const Side& a, const Side& b, 
         if (std::optional<BarrierChain> chain = barrierChain(ap, r.path))
           e = e || (waited && pinned(r, wait->pos, ap, a.inst, std::nullopt, &chain->tied, wait->defs,
                                      [&](const Instance& ri) { return chainBefore(enc, q.ctx, *chain, a.inst, ri); }));
+      }
+    }
+  return e;
+}
+
+
+z3::expr ringOrderedTwoHops(Queries& q, const Kernel& k, const Side& a, const Side& b, z3::solver& s,
+                            std::vector<std::unique_ptr<AccessSite>>& keep) {
+  z3::expr e = q.ctx.bool_val(false);
+  RingStatements rs = ringStatements(k);
+  if (rs.signals.empty() || rs.waits.empty() || !a.inst.flat || !b.inst.flat) return e;
+  if (standsForOtherBlocks(a) || standsForOtherBlocks(b)) return e;  // one block's edges only
+  RingPins pins(q);
+  Encoder& enc = q.enc;
+  const Path& bp = b.site->path;
+  // The last hop: a wait in b's thread before b (as ringOrdered's wait side), whose
+  // position's signal runs in one thread m: a copy's issuing thread, or the first group
+  // of an arrival's (the phase completes only when all of them have arrived, so each
+  // one's earlier statements happen before the wait returns). Then a first hop from a
+  // to that signal, by ringOrdered.
+  for (const PlacedStmt& w : rs.waits)
+    for (int offset : {0, -1}) {
+      std::optional<Near> wait = nearInstance(q, w, b, offset, true);
+      if (!wait) continue;
+      z3::expr waited = wait->runs && seqBefore(enc, q.ctx, w.path, wait->inst.iter, bp, b.inst.iter);
+      for (const PlacedStmt& r : rs.signals) {
+        if (model::ringOf(*r.stmt) != model::ringOf(*w.stmt) || r.stmt->instr->async.cluster) continue;
+        std::string why;
+        std::optional<model::RingThreads> threads = model::ringThreads(k, *r.stmt, why);
+        if (!threads || threads->tuples.empty()) continue;
+        LoopTuple first;
+        for (size_t l = 0; l < threads->loops.size(); ++l) first.push_back({threads->loops[l], threads->tuples[0][l]});
+        Pinned m;
+        try {
+          m = pins.pinAt(r, wait->pos, bp, b.inst, std::nullopt, 0, &first);
+        } catch (const Unprovable&) {
+          continue;  // not modelled: orders nothing
+        }
+        if (!m.inst.flat) continue;
+        auto site = std::make_unique<AccessSite>();
+        site->stmt = r.stmt;
+        site->path = r.path;
+        Side mid;
+        mid.site = site.get();
+        mid.id = -1000 - static_cast<int>(keep.size());
+        mid.inst = m.inst;
+        keep.push_back(std::move(site));
+        for (const z3::expr& d : wait->defs) s.add(d);
+        for (const z3::expr& d : m.defs) s.add(d);
+        e = e || (waited && *m.exists && ringOrdered(q, k, a, mid, s));
       }
     }
   return e;

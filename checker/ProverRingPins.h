@@ -4,6 +4,7 @@
 // happen before what any thread does after its wait for p returns (acquire).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -98,7 +99,21 @@ z3::expr chainBefore(const Encoder& enc, z3::context& ctx, const BarrierChain& c
 /// shared sequential loop, with the wait at its position in b's thread; or the wait in
 /// b's iteration or the previous one, with the signal at its position in a's thread.
 /// Their definitions go to `s`; false (ordered by nothing) when the kernel has no ring
-/// or no candidate can be modelled.
-z3::expr ringOrdered(Queries& q, const model::Kernel& k, const Side& a, const Side& b, z3::solver& s);
+/// or no candidate can be modelled. `ownLoops`: also a wait in a sequential loop of its
+/// own before b, at that loop's last iteration (the mainloop's last wait, seen from the
+/// epilogue after it): more candidates, so asked only where the others do not order
+/// (ProverRings, R4b).
+z3::expr ringOrdered(Queries& q, const model::Kernel& k, const Side& a, const Side& b, z3::solver& s,
+                     bool ownLoops = false);
+
+/// Two ring edges through a third thread: a's thread signals p after `a`, a thread m
+/// waits for p and then signals p' (its statements in program order, as ringOrdered
+/// asks), and b's thread waits for p' before `b` (a consumer's release reaches the
+/// producer, whose next copy reaches the other consumer of a ping-pong kernel). Only the
+/// last hop's candidates are new (a wait near b, its signal in one of its threads); the
+/// first is ringOrdered's. Costlier than one edge: asked where one edge does not order
+/// (ProverRings, R1). The sites it makes are kept in `keep`.
+z3::expr ringOrderedTwoHops(Queries& q, const model::Kernel& k, const Side& a, const Side& b, z3::solver& s,
+                            std::vector<std::unique_ptr<AccessSite>>& keep);
 
 }  // namespace exo::checker

@@ -445,7 +445,14 @@ public:
           z3::solver s = q_.newSolver();
           if (!addRaceFormula(q_, s, *f_.kernel, ws, cs, common, d, plan)) continue;
           s.add(posAtom == enc_.toZ3(pw));
-          if (q_.solve(s) == Verdict::Sat) {
+          Verdict v = q_.solve(s);
+          if (v == Verdict::Sat) {
+            // ... or a wait of the signalling thread's in a loop of its own before the
+            // signal (a consumer's last release after its mainloop): asked only now.
+            s.add(!ringOrdered(q_, *f_.kernel, ws, cs, s, true));
+            v = q_.solve(s);
+          }
+          if (v == Verdict::Sat) {
             ringError(DiagID::err_ring_phase, c->stmt,
                       {"{next}", ring.name, "{slot}",
                        what + " while a thread may not yet have waited for position {p}, the slot's previous phase: no "
@@ -520,19 +527,22 @@ public:
       // ... or another thread's wait for it is ordered before z by a ring (a producer
       // refills a slot after the consumers that waited for its copy release it). Any
       // one waiting thread will do: the first group of the threads that run the wait.
-      for (const PlacedStmt* w : waits) {
-        std::optional<LoopTuple> first = firstGroup(*w);
-        if (!first) continue;
-        Pinned po;
-        try {
-          po = pinAt(*w, *px, z.path, zs.inst, std::nullopt, tag++, &*first);
-        } catch (const Unprovable&) {
-          continue;  // not modelled: orders nothing
+      auto otherThreadsWaits = [&](auto&& ordered) {
+        for (const PlacedStmt* w : waits) {
+          std::optional<LoopTuple> first = firstGroup(*w);
+          if (!first) continue;
+          Pinned po;
+          try {
+            po = pinAt(*w, *px, z.path, zs.inst, std::nullopt, tag++, &*first);
+          } catch (const Unprovable&) {
+            continue;  // not modelled: orders nothing
+          }
+          for (const z3::expr& d : po.defs) s.add(d);
+          Side ws = statementSide(*w, po.inst, accessKeep_);
+          s.add(!(*po.exists && ordered(ws)));
         }
-        for (const z3::expr& d : po.defs) s.add(d);
-        Side ws = statementSide(*w, po.inst, accessKeep_);
-        s.add(!(*po.exists && ringOrdered(q_, *f_.kernel, ws, zs, s)));
-      }
+      };
+      otherThreadsWaits([&](const Side& ws) { return ringOrdered(q_, *f_.kernel, ws, zs, s); });
       // ... or another thread of z's copy of a barrier's collective waited for it before
       // that barrier, which z's thread passed before z (one elected thread waits, then a
       // block barrier: the wait's acquire reaches the others through the barrier).
@@ -552,6 +562,13 @@ public:
       s.add(q_.ctx.int_const("ring.position") == enc_.toZ3(*px));
       q_.countPair();
       Verdict v = q_.solve(s);
+      if (v == Verdict::Sat && !remote) {
+        // ... or through two ring edges (asked only now: costlier): the waiting thread
+        // releases the slot to the producer, whose next copy, of another ring, z's thread
+        // waits for (ping-pong consumers, each with its own `full` ring over shared slots).
+        otherThreadsWaits([&](const Side& ws) { return ringOrderedTwoHops(q_, *f_.kernel, ws, zs, s, accessKeep_); });
+        v = q_.solve(s);
+      }
       if (v == Verdict::Unsat) continue;
       if (!reported.insert(z.stmt).second) continue;
       if (v == Verdict::Unknown) {
