@@ -384,9 +384,11 @@ z3::expr ringOrderedTwoHops(Queries& q, const Kernel& k, const Side& a, const Si
   // of an arrival's (the phase completes only when all of them have arrived, so each
   // one's earlier statements happen before the wait returns). Then a first hop from a
   // to that signal, by ringOrdered.
-  for (const PlacedStmt& w : rs.waits)
-    for (int offset : {0, -1}) {
-      std::optional<Near> wait = nearInstance(q, w, b, offset, true);
+  // Only the wait in b's iteration (of the loops they share): the previous iteration's
+  // and waits in loops of their own cost every question this is asked in (a third more
+  // resource units for ok_pingpong_consumers.cpp) and were not needed.
+  for (const PlacedStmt& w : rs.waits) {
+      std::optional<Near> wait = nearInstance(q, w, b, 0, false);
       if (!wait) continue;
       z3::expr waited = wait->runs && seqBefore(enc, q.ctx, w.path, wait->inst.iter, bp, b.inst.iter);
       for (const PlacedStmt& r : rs.signals) {
