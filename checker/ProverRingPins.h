@@ -29,6 +29,14 @@ struct Pinned {
   std::optional<z3::expr> exists;
 };
 
+/// A ring statement's instance as a side (no access: an empty index) for witnesses and
+/// the race formula; its site is kept in `keep`.
+Side statementSide(const PlacedStmt& st, const Instance& inst, std::vector<std::unique_ptr<AccessSite>>& keep);
+
+/// The first thread group that runs a ring statement, which stands for any one of its
+/// threads (nullopt: none runs it, or which cannot be told).
+std::optional<LoopTuple> firstGroup(const model::Kernel& k, const PlacedStmt& st);
+
 class RingPins {
 public:
   explicit RingPins(Queries& q) : q_(q), enc_(q.enc) {}

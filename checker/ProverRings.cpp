@@ -36,20 +36,6 @@ public:
     return out;
   }
 
-  /// A statement instance as a side (no access: an empty index) for witnesses and the
-  /// race formula.
-  Side statementSide(const PlacedStmt& st, const Instance& inst, std::vector<std::unique_ptr<AccessSite>>& keep) {
-    auto site = std::make_unique<AccessSite>();
-    site->stmt = st.stmt;
-    site->path = st.path;
-    Side sd;
-    sd.site = site.get();
-    sd.id = -100 - static_cast<int>(keep.size());
-    sd.inst = inst;
-    keep.push_back(std::move(site));
-    return sd;
-  }
-
   void ringError(DiagID id, const Stmt* at, std::vector<std::string> args, z3::solver& s, const Side& a, const Side& b) {
     if (!reportedRing_.insert({at, id}).second) return;
     smallWitness(q_, s);
@@ -130,14 +116,6 @@ public:
     return out;
   }
 
-  /// The first thread group that runs a ring statement, which stands for any one of its
-  /// threads (nullopt: none runs it, or which cannot be told).
-  std::optional<LoopTuple> firstGroup(const PlacedStmt& st) {
-    std::string why;
-    std::optional<RingThreads> t = ringThreads(*f_.kernel, *st.stmt, why);
-    if (!t || t->tuples.empty()) return std::nullopt;
-    return tupleOf(*t, 0);
-  }
 
   /// Every rule below relies on a ring statement running exactly when the conditions
   /// around it hold: a wait that orders an access, an arrival or a copy that completes a
@@ -287,7 +265,7 @@ public:
       Queries::addFacts(s, ci);
       z3::expr waited = q_.ctx.bool_val(false);
       for (const PlacedStmt* w : waits) {
-        std::optional<LoopTuple> first = firstGroup(*w);
+        std::optional<LoopTuple> first = firstGroup(*f_.kernel, *w);
         if (!first) continue;
         Pinned pw;
         try {
@@ -529,7 +507,7 @@ public:
       // one waiting thread will do: the first group of the threads that run the wait.
       auto otherThreadsWaits = [&](auto&& ordered) {
         for (const PlacedStmt* w : waits) {
-          std::optional<LoopTuple> first = firstGroup(*w);
+          std::optional<LoopTuple> first = firstGroup(*f_.kernel, *w);
           if (!first) continue;
           Pinned po;
           try {
