@@ -295,8 +295,12 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   auto syncName = [](SyncScope s) { return std::string("'exo::sync(") + syncScopeName(s) + ")'"; };
   std::vector<std::string> args = {w.site->var->name, threadText(enc, m, w), elementText(enc, m, w),
                                    threadText(enc, m, o), o.site->write ? "also writes" : "reads", syncName(need)};
-  // Two site pairs can yield the same witness at the same place: say it once.
+  // Two site pairs can yield the same witness at the same place: say it once. And one
+  // error per pair of statements: the accesses of one instruction call (its rows, its
+  // completion at an await) racing with another call's are one bug with one fix.
   if (!reportedRaces_.insert({qb.site->expr, args}).second) return;
+  uint64_t ra = qa.site->range().begin.raw, rb = qb.site->range().begin.raw;
+  if (!reportedStatementPairs_.insert({w.site->var, std::min(ra, rb), std::max(ra, rb)}).second) return;
   // The sync that one barrier before the second access needs (proposeSync): when a sync
   // of `need`'s scope orders this witness but leaves another pair of the same accesses
   // racing (threads of one warp here, of two warps there), the message names the wider

@@ -4,9 +4,11 @@
 // syncs that order nothing.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -79,6 +81,10 @@ private:
   const std::set<const AccessSite*>& bad_;
   SyncsInEffect syncs_;
   std::set<std::pair<const model::Expr*, std::vector<std::string>>> reportedRaces_;  // messages already given
+  /// Races already reported, by array and the unordered pair of the statements (the
+  /// instruction calls) where they point: one error per pair of statements, however many
+  /// of their accesses (an instruction's several, its completion at an await) race.
+  std::set<std::tuple<const model::Var*, uint64_t, uint64_t>> reportedStatementPairs_;
 };
 
 }  // namespace exo::checker
