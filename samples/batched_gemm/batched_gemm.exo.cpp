@@ -11,7 +11,9 @@
 // the next matrix). K advances one 128-byte row (64 bf16 / f16, 32 f32) at a time
 // through a ring of four 128-byte-swizzled slots, as in samples/ragged_gemm:
 //  - warpgroup 0, the producer: one thread waits until slot kt % 4 is released
-//    (position kt - 4 of `empty`), then copies the A and B boxes of step kt;
+//    (position kt - 4 of `empty`; positions -4 .. -1, the phase before each slot's
+//    first, pass at once: no `if (kt >= 4)`, whose branch made ptxas serialize the
+//    consumers' wgmma here, C7518), then copies the A and B boxes of step kt;
 //  - warpgroups 1 and 2, the consumers: consumer g multiplies matrix 2 bp + g - 1, the
 //    depth g - 1 of each box (As[slot][g - 1] is a 64 x 64 swizzled tile wgmma takes),
 //    and releases step kt - 1's slot once its multiply is complete.
@@ -57,7 +59,7 @@ void batched_gemm(int batch, int M, int N, int K, const Element* __restrict__ A,
       [[exo::parallel(warpgroup)]] for (int g = 0; g < 1 + PAIR; ++g) {
         if (g == PRODUCER) {
           [[exo::parallel(thread)]] for (int t = 0; t < 1; ++t) {
-            if (kt >= STAGES) exo::sm90::mbarrier_wait(empty, kt - STAGES);  // slot kt % 4 is free
+            exo::sm90::mbarrier_wait(empty, kt - STAGES);  // slot kt % 4 is free (positions -4 .. -1: at once)
             // Boxes of 2 x 64 x 64 and 2 x 128 x 64: matrices 2 bp and 2 bp + 1.
             exo::sm90::tma_load(As[kt % STAGES], A, batch, M, K, PAIR * bp, bm * BM, kt * BK<Element>, full, kt);
             exo::sm90::tma_load(Bs[kt % STAGES], B, batch, N, K, PAIR * bp, bn * BN, kt * BK<Element>, full, kt);
