@@ -81,7 +81,7 @@ bool run(cublasHandle_t h, const char* dtype, const Batched& s, int iters) {
     ok = ok && err <= 1e-2;
   }
   std::vector<float> t[2];
-  cudaEvent_t e0, e1;
+  cudaEvent_t e0 = nullptr, e1 = nullptr;
   ok = ok && cuda_ok(cudaEventCreate(&e0), "event") && cuda_ok(cudaEventCreate(&e1), "event");
   for (int r = 0; ok && r < 3 + iters; ++r)
     for (int v = 0; v < 2 && ok; ++v) {
@@ -94,6 +94,7 @@ bool run(cublasHandle_t h, const char* dtype, const Batched& s, int iters) {
   const double exo = ok ? flop / (bench::median(t[0]) * 1e9) : 0, cub = ok ? flop / (bench::median(t[1]) * 1e9) : 0;
   std::printf("%-5s %5dx%-5dx%-5dx%-6d %9.1f %9.1f %7.3f %10.2e %s\n", dtype, s.batch, s.M, s.N, s.K, exo, cub,
               cub > 0 ? exo / cub : 0.0, err, ok ? "PASS" : "FAIL");
+  cudaEventDestroy(e0), cudaEventDestroy(e1);
   cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dRef);
   return ok;
 }
