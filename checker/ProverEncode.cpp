@@ -94,7 +94,13 @@ Encoder::Encoder(z3::context& c, const KernelFacts& f) : ctx(c), facts(f) {
   for (const Expr* a : f.assumes) {
     Instance global;
     std::string why;
-    if (std::optional<z3::expr> b = boolExpr(*a, global, why)) {
+    // Or what it implies: `assume(n % 8 == 0 && x > 0.f)` still says n % 8 == 0.
+    std::optional<z3::expr> b = boolExpr(*a, global, why);
+    if (!b) {
+      global.facts.clear();
+      b = impliedFacts(*a, true, global);
+    }
+    if (b) {
       for (const z3::expr& x : global.facts) assumeFacts_.push_back(x);
       assumeFacts_.push_back(*b);
     }
@@ -288,6 +294,15 @@ Instance Encoder::instantiate(const Path& path, const std::string& tag) {
         // Still listed as not exact: a witness through it cannot be replayed.
         b = opaqueCondition(*c->cond, inst);
         inst.dropped.push_back({c->cond.get(), why});
+        // One that reads memory has no opaque form: keep what its branch implies of
+        // its encodable operands (`if (t % 2 == 1 && s[t - 1] > 0.f)`: t is odd). Not
+        // for an instance whose run conditions a caller collects (ranges_: those must
+        // say exactly when it runs, and a dropped condition tells them it cannot).
+        if (!b) {
+          if (!ranges_)
+            if (std::optional<z3::expr> implied = impliedFacts(*c->cond, s.child == 0, inst)) inst.facts.push_back(*implied);
+          continue;
+        }
       }
       if (b) range(s.child == 0 ? *b : !*b);
     }
@@ -373,7 +388,7 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
     }
     case ExprKind::Index:
       why = "it depends on data read from '" + (e.var ? e.var->name : std::string("?")) +
-            "' at run time (a data-dependent index)";
+            "' at run time";
       return std::nullopt;
     case ExprKind::Unary: {
       if (e.args.empty()) break;
@@ -802,6 +817,26 @@ std::optional<Poly> Encoder::shiftBySmallVar(const Expr& e, Instance& inst, std:
     inst.facts.push_back(z3::implies(atoms_[loop->atom] == ctx.int_val(value), atoms_[res] == toZ3(v)));
   }
   return Poly::atom(res);
+}
+
+std::optional<z3::expr> Encoder::impliedFacts(const Expr& cond, bool value, Instance& inst, int depth) {
+  if (depth > 64) return std::nullopt;
+  if (cond.kind == ExprKind::Unary && cond.op == model::Op::Not && cond.args.size() == 1)
+    return impliedFacts(*cond.args[0], !value, inst, depth + 1);
+  // `a && b` true, or `a || b` false: both operands were evaluated, and both have the
+  // value. (Their other outcomes force nothing on either operand alone.)
+  const bool both = cond.kind == ExprKind::Binary && cond.args.size() == 2 &&
+                    ((cond.op == model::Op::LogAnd && value) || (cond.op == model::Op::LogOr && !value));
+  if (both) {
+    std::optional<z3::expr> a = impliedFacts(*cond.args[0], value, inst, depth + 1);
+    std::optional<z3::expr> b = impliedFacts(*cond.args[1], value, inst, depth + 1);
+    if (a && b) return *a && *b;
+    return a ? a : b;
+  }
+  std::string why;
+  std::optional<z3::expr> b = boolExpr(cond, inst, why, depth + 1);
+  if (!b) return std::nullopt;
+  return value ? *b : !*b;
 }
 
 std::optional<z3::expr> Encoder::boolExpr(const Expr& e, Instance& inst, std::string& why, int depth) {

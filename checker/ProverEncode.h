@@ -104,6 +104,11 @@ public:
   /// Side conditions (division, select) are appended to inst.facts.
   std::optional<Poly> intExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
   std::optional<z3::expr> boolExpr(const model::Expr& e, Instance& inst, std::string& why, int depth = 0);
+  /// What `cond` evaluating to `value` implies, for a condition boolExpr cannot encode
+  /// whole: the encodable literals among the operands that value forces through `&&`,
+  /// `||` and `!` (`t % 2 == 1 && s[t - 1] > 0.f` taken: t % 2 == 1). A weaker fact than
+  /// the condition (more instances, never fewer); nullopt when no literal is encodable.
+  std::optional<z3::expr> impliedFacts(const model::Expr& cond, bool value, Instance& inst, int depth = 0);
 
   /// A division the encoder made, by a constant or a parameter: dividend = divisor * q + r
   /// (q, r fresh atoms; for a parameter divisor, when it is not 0).

@@ -157,7 +157,11 @@ private:
         ++candidates;
       }
     if (candidates == 0) {
-      why = "nothing writes '" + r.var->name + "' before it";
+      // Writes that exist but whose index or condition the encoder cannot model exactly
+      // are no candidates: say so, not that there are none.
+      why = writesOf(r.var).empty() ? "nothing writes '" + r.var->name + "' before it"
+                                    : "no write of '" + r.var->name + "' before it has an index and a condition that can be "
+                                                                      "modelled exactly";
       return false;
     }
     s.add(!written);

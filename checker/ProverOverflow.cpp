@@ -544,8 +544,8 @@ private:
   void walk(const Stmt& s) {
     switch (s.kind) {
       case StmtKind::For:
-        add(s.lo.get(), path_, instr_, "the start of loop '" + s.var->name + "'");
-        add(s.hi.get(), path_, instr_, "the bound of loop '" + s.var->name + "'");
+        add(s.lo.get(), path_, instr_, "the start of loop '" + s.var->displayName() + "'");
+        add(s.hi.get(), path_, instr_, "the bound of loop '" + s.var->displayName() + "'");
         // The launcher sizes the grid in long long (rewriter/CudaPrinter's extentExpr):
         // the span hi - lo, then ceil(span / step) by dividing first. Compared as unsigned
         // long, span and count are taken in that type and clamped (exact, or more blocks
@@ -562,7 +562,7 @@ private:
           ExprPtr span = Expr::binary("-", Expr::cast(ll, s.hi, false), Expr::cast(ll, lo, false), ll);
           span->range = SrcRange{s.range.begin, s.range.begin};
           synthetic_.push_back(span);
-          add(span.get(), path_, instr_, "the launcher's grid size for loop '" + s.var->name + "'");
+          add(span.get(), path_, instr_, "the launcher's grid size for loop '" + s.var->displayName() + "'");
         }
         // `v += step` runs after every iteration, the last one too: v + step, inside the loop.
         // Signed or not: an unsigned variable's `v += step` past its type's largest value
@@ -575,7 +575,7 @@ private:
           next->range = step->range = next->args[0]->range = SrcRange{s.range.begin, s.range.begin};
           synthetic_.push_back(next);
           path_.push_back({&s, 0});
-          add(next.get(), path_, instr_, "the increment of loop '" + s.var->name + "'");
+          add(next.get(), path_, instr_, "the increment of loop '" + s.var->displayName() + "'");
           roots_.back().increment = true;
           path_.pop_back();
         }

@@ -125,10 +125,12 @@ Side Queries::makeSide(const AccessSite& s, const std::string& tag) {
   // Guards narrow the instances; one that cannot be encoded is dropped (more
   // instances: conservative), like the conditions of enclosing ifs.
   for (const auto& [cond, value] : s.guards)
-    if (std::optional<z3::expr> b = enc.boolExpr(*cond, side.inst, why))
+    if (std::optional<z3::expr> b = enc.boolExpr(*cond, side.inst, why)) {
       side.inst.facts.push_back(value ? *b : !*b);
-    else
+    } else {
       side.inst.dropped.push_back({cond, why});
+      if (std::optional<z3::expr> implied = enc.impliedFacts(*cond, value, side.inst)) side.inst.facts.push_back(*implied);
+    }
   for (const ExprPtr& a : s.expr->args) {
     std::optional<Poly> p = enc.intExpr(*a, side.inst, why);
     side.idx.push_back(p ? *p : Poly());

@@ -318,6 +318,21 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   if (fix)
     sink_.diag(DiagID::note_sync_fix, SrcRange{fix->at, fix->at}, {syncScopeName(fix->scope)},
                {FixIt{SrcRange{fix->at, SrcLoc{}}, std::string("[[exo::sync(") + syncScopeName(fix->scope) + ")]];\n"}});
+  else if (const Stmt* loop = loopNoBarrierSplits(*qa.site, *qb.site, collective(need)))
+    sink_.diag(DiagID::note_race_in_one_loop, loop->range, {levelOf(loop->loop)->name, syncScopeName(need)});
+}
+
+/// The outermost parallel loop around both sites inside which a barrier of `scope` may
+/// not stand (a thread loop, for any barrier): nothing placed between the two accesses
+/// orders them, the loop must be split. nullptr when there is none.
+const Stmt* RaceCheck::loopNoBarrierSplits(const AccessSite& a, const AccessSite& b, const Collective& scope) {
+  for (const PathStep& pa : a.path) {
+    const Stmt* l = pa.container;
+    if (l->kind != StmtKind::For || l->loop == LoopKind::Seq || l->loop == LoopKind::Block) continue;
+    const bool common = std::any_of(b.path.begin(), b.path.end(), [&](const PathStep& pb) { return pb.container == l; });
+    if (common && !barrierAllowedIn(*levelOf(l->loop), scope)) return l;
+  }
+  return nullptr;
 }
 
 /// A race with a cluster-wide copy (standsForOtherBlocks): no barrier fixes it.

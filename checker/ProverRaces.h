@@ -70,6 +70,7 @@ private:
   bool crossBlock(const AccessSite& A, const AccessSite& B, bool report);
   void reportClusterRace(PairQuery& q);
   void noteAtomicMixed(const AccessSite& A, const AccessSite& B);
+  static const model::Stmt* loopNoBarrierSplits(const AccessSite& a, const AccessSite& b, const model::Collective& scope);
   void reportRace(PairQuery& q, size_t depth, const Scenario& sc);
   std::optional<std::string> conditionalBarrierRuns(const PairQuery& q, int64_t fa, int64_t fb) const;
   std::optional<ProposedSync> proposeSync(PairQuery& q, size_t depth, const Scenario& sc, model::SyncScope need);

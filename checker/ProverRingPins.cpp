@@ -60,7 +60,7 @@ RingPins::Solved RingPins::solvedLoops(const PlacedStmt& st, const Poly& pos, co
     const int64_t trip = out.inner->tripCount();
     if (!constantValue(*out.inner->lo) || trip < 1 || out.outer->step != 1 ||
         out.innerScale * (trip - 1) >= out.outerScale)
-      throw Unprovable{st.stmt, form + "; here the inner loop '" + out.inner->var->name + "' does not have a constant "
+      throw Unprovable{st.stmt, form + "; here the inner loop '" + out.inner->var->displayName() + "' does not have a constant "
                                     "start and trip count whose term stays below the coefficient of '" +
                                     out.outer->var->name + "'"};
   }

@@ -139,7 +139,7 @@ public:
         std::string why;
         if (b && !scratch_->enc.intExpr(*b, inst, why))
           throw Unprovable{st.stmt, "whether this ring statement runs depends on the " +
-                                        std::string(b == loop->lo ? "start" : "bound") + " of loop '" + loop->var->name +
+                                        std::string(b == loop->lo ? "start" : "bound") + " of loop '" + loop->var->displayName() +
                                         "', '" + printExpr(*b) + "', which cannot be modelled (" + why +
                                         "); bound the loops around a ring's waits, arrivals and copies only by loop "
                                         "variables, parameters and constants"};

@@ -76,6 +76,10 @@ using ExprPtr = std::shared_ptr<Expr>;
 
 struct Var {
   std::string name;
+  /// The name the source gives it, where `name` is one the parser made: a counted
+  /// loop's counter (`exo_i_iter`) is the user's loop `i`. Empty: `name`.
+  std::string sourceName;
+  const std::string& displayName() const { return sourceName.empty() ? name : sourceName; }
   Type type;
   VarKind kind = VarKind::Scalar;
   Memory memory = Memory::Local;

@@ -520,6 +520,7 @@ private:
     if (h->update == U::Sub) counterType.scalar = t.scalar;
     Var* counter = kernel_->newVar("exo_" + vd->getNameAsString() + "_iter", counterType, VarKind::LoopVar, Memory::Local,
                                    toSrcLoc(vd->getLocation()));
+    counter->sourceName = vd->getNameAsString();
     Type valueType = t;
     valueType.isConst = true;
     Var* value = kernel_->newVar(vd->getNameAsString(), valueType, VarKind::Scalar, Memory::Local,
@@ -630,7 +631,7 @@ private:
     if (!convertType(q, vd->getSourceRange(), t)) return false;
     if (t.isPointer) {
       sink_.diag(DiagID::err_unsupported_stmt, range(vd->getSourceRange()),
-                 {"a local pointer", "index the pointer parameter directly"});
+                 {"a local pointer", "index the array it points into directly (a pointer parameter, a shared or a register array)"});
       return false;
     }
     checkName(vd);
@@ -1016,8 +1017,19 @@ private:
       return at(Expr::intLit(v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue(), typeOf(dr)),
                 dr);
     }
+    // A floating-point constant from outside the kernel (constexpr float EPS = 1e-5f):
+    // its value, exactly.
+    // A `const double` with a constant initializer is one too (C++ does not let constant
+    // expressions read it, but nothing may change it).
+    if (const auto* vd = llvm::dyn_cast<c::VarDecl>(d); vd && vd->getType()->isRealFloatingType() && !vars_.count(vd) &&
+                                                        vd->getType().isConstQualified() && vd->hasConstantInitialization()) {
+      ScalarKind k;
+      const c::APValue* v = vd->evaluateValue();
+      if (v && v->isFloat() && scalarKind(dr->getType(), k) && (k == ScalarKind::Float || k == ScalarKind::Double))
+        return at(floatConstant(v->getFloat(), typeOf(dr), d->getNameAsString()), dr);
+    }
     unsupported(dr, "a reference to '" + d->getNameAsString() + "' from outside the kernel",
-                "pass it as a parameter or make it a constexpr integer", true);
+                "pass it as a parameter or make it a constexpr integer or floating-point constant", true);
     return nullptr;
   }
 
@@ -1125,6 +1137,13 @@ private:
       if (!llvm::isa<c::StringLiteral>(a->IgnoreParenImpCasts())) return nullptr;
     llvm::APFloat v(0.0);
     if (!call->EvaluateAsFloat(v, ctx_)) return nullptr;
+    return at(floatConstant(v, t, ""), call);
+  }
+
+  /// A floating-point constant as a literal that g++ and nvcc read as the same value: a
+  /// builtin for infinity and NaN, a hexadecimal literal else (`name`, when given, follows
+  /// in a comment: the constant's name stays readable in the generated CUDA).
+  static ExprPtr floatConstant(const llvm::APFloat& v, const Type& t, const std::string& name) {
     const bool single = t.scalar == ScalarKind::Float;
     bool lost = false;
     llvm::APFloat wide = v;
@@ -1140,7 +1159,8 @@ private:
       std::snprintf(text, sizeof text, "%a%s", d, single ? "f" : "");
       spelling = text;
     }
-    return at(Expr::floatLit(d, spelling, t), call);
+    if (!name.empty()) spelling = "(" + spelling + " /* " + name + " */)";
+    return Expr::floatLit(d, spelling, t);
   }
 
   /// A user's helper function whose body is `return <expression>;` over scalar

@@ -19,7 +19,7 @@ void k(int n, float* __restrict__ out, const float* __restrict__ in) {
 #else
       // CHECK: err_unsupported_expr.cpp:[[@LINE+1]]:16: error: a call to 'helper' is not supported in an exo kernel; kernels may call <cmath> functions such as sqrtf, expf, fmaxf, std::min, std::max, abs, and helpers whose body is one 'return' of an expression over scalar parameters
       out[i] = helper(in[i]);
-      // CHECK: err_unsupported_expr.cpp:[[@LINE+1]]:24: error: a reference to 'scale' from outside the kernel is not supported in an exo kernel; pass it as a parameter or make it a constexpr integer
+      // CHECK: err_unsupported_expr.cpp:[[@LINE+1]]:24: error: a reference to 'scale' from outside the kernel is not supported in an exo kernel; pass it as a parameter or make it a constexpr integer or floating-point constant
       out[i] = in[i] * scale;
       // CHECK: err_unsupported_expr.cpp:[[@LINE+1]]:16: error: '*' inside an expression is not supported in an exo kernel; write increments and address arithmetic as separate statements or indices
       out[i] = *(in + i);

@@ -29,7 +29,7 @@ void k(int n, float* __restrict__ out) {
       if (n == 0) { return; }
       // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:7: error: this declaration is not supported in an exo kernel; declare scalars and arrays of bool, int, unsigned, long, float or double
       static int z = 1;
-      // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:7: error: a local pointer is not supported in an exo kernel; index the pointer parameter directly
+      // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:7: error: a local pointer is not supported in an exo kernel; index the array it points into directly (a pointer parameter, a shared or a register array)
       float* p = out;
       // CHECK: err_unsupported_stmt.cpp:[[@LINE+1]]:20: error: an array initializer is not supported in an exo kernel; fill the array in a loop
       float a[2] = {1.f, 2.f};

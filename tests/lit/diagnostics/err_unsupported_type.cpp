@@ -7,7 +7,7 @@
 
 [[exo::kernel]]
 #ifdef BADPARAM
-// PARAM: err_unsupported_type.cpp:[[@LINE+1]]:15: error: type 'long double' is not supported in an exo kernel; use bool, char, short, int, long (signed or unsigned), float, double, or a pointer to one
+// PARAM: err_unsupported_type.cpp:[[@LINE+1]]:15: error: type 'long double' is not supported in an exo kernel; use bool, char, short, int, long (signed or unsigned), float, double, or (as a kernel parameter) a pointer to one
 void k(int n, long double s, float* __restrict__ out) {
 #else
 void k(int n, float* __restrict__ out) {
@@ -19,7 +19,7 @@ void k(int n, float* __restrict__ out) {
       int c = 3;
       out[b * 32 + t] = (float)c;
 #else
-      // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:7: error: type 'wchar_t' is not supported in an exo kernel; use bool, char, short, int, long (signed or unsigned), float, double, or a pointer to one
+      // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:7: error: type 'wchar_t' is not supported in an exo kernel; use bool, char, short, int, long (signed or unsigned), float, double, or (as a kernel parameter) a pointer to one
       wchar_t c = 3;
       // CHECK: err_unsupported_type.cpp:[[@LINE+1]]:25: error: type 'char16_t' is not supported in an exo kernel;
       out[b * 32 + t] = (char16_t)n;

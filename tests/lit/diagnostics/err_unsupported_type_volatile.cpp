@@ -3,7 +3,7 @@
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
 #include <exo/exo.hpp>
 
-// CHECK: :[[@LINE+1]]:47: error: type 'volatile float *' is not supported in an exo kernel; use bool, char, short, int, long (signed or unsigned), float, double, or a pointer to one
+// CHECK: :[[@LINE+1]]:47: error: type 'volatile float *' is not supported in an exo kernel; use bool, char, short, int, long (signed or unsigned), float, double, or (as a kernel parameter) a pointer to one
 [[exo::kernel]] void k(int n, const float* x, volatile float* y) {
   exo::assume(n <= 1024);
   [[exo::parallel(block)]] for (int b = 0; b < n; ++b)

@@ -9,7 +9,7 @@
 // EXO-CUDA-ARGS: --check-shared-reads=false
 // RUN: %exo-cuda --check-only --check-shared-reads=false %s
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
-// CHECK: error: cannot prove that 's[t]' reads a value written before it: nothing writes 's' before it
+// CHECK: error: cannot prove that 's[t]' reads a value written before it: no write of 's' before it has an index and a condition that can be modelled exactly
 #include <exo/exo.hpp>
 
 [[exo::kernel]] void k(float alpha, const float* __restrict__ x, float* __restrict__ y) {
