@@ -505,8 +505,11 @@ private:
           for (const Completion& c : cs) u.add(!*c.existsUnnamed);
           if (q_.solve(u) == Verdict::Unsat)
             throw Unprovable{x.instr, "no await of queue '" + qn + "' that names the registers of '" + printExpr(*x.expr) +
-                                          "' completes it (an await's CUDA form orders only the registers passed to it); "
-                                          "complete it with an await on '" + x.var->name + "'"};
+                                          "' completes it (an await's CUDA form orders only the registers passed to it, and the "
+                                          "first run of an await statement that completes the group must name them: a later "
+                                          "run of it in a loop is not looked for); name them there, or await each register "
+                                          "array the group writes in a statement of its own (for '" +
+                                          x.var->name + "': one per array, not one in a loop over them)"};
         }
         reportedIssue.insert(x.instr);
         if (v == Verdict::Unknown) throw Unprovable{x.instr, "the solver could not decide it"};

@@ -221,6 +221,11 @@ void Encoder::onlyWhen(const z3::expr& cond, Instance& inst, size_t from) {
   for (size_t i = from; i < inst.facts.size(); ++i) inst.facts[i] = z3::implies(cond, inst.facts[i]);
 }
 
+std::nullopt_t Encoder::dropFactsFrom(Instance& inst, size_t from) {
+  inst.facts.erase(inst.facts.begin() + static_cast<std::ptrdiff_t>(from), inst.facts.end());
+  return std::nullopt;
+}
+
 Instance Encoder::instantiate(const Path& path, const std::string& tag) {
   Instance inst;
   // A fact saying that the instance runs (not defining an atom): apart, if asked.
@@ -498,11 +503,11 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
       // bounded operand's range) must not restrict the instance.
       size_t from = inst.facts.size();
       std::optional<Poly> a = intExpr(*e.args[1], inst, why, depth + 1);
-      if (!a) return std::nullopt;
+      if (!a) return dropFactsFrom(inst, from);
       onlyWhen(*c, inst, from);
       from = inst.facts.size();
       std::optional<Poly> b = intExpr(*e.args[2], inst, why, depth + 1);
-      if (!b) return std::nullopt;
+      if (!b) return dropFactsFrom(inst, from);
       onlyWhen(!*c, inst, from);
       int s = newAtom("sel");
       inst.facts.push_back(atoms_[s] == z3::ite(*c, toZ3(*a), toZ3(*b)));
@@ -857,7 +862,7 @@ std::optional<z3::expr> Encoder::boolExpr(const Expr& e, Instance& inst, std::st
       // The right operand is evaluated only when the left does not decide (as for `?:`).
       const size_t from = inst.facts.size();
       std::optional<z3::expr> b = boolExpr(*e.args[1], inst, why, depth + 1);
-      if (!b) return std::nullopt;
+      if (!b) return dropFactsFrom(inst, from);
       onlyWhen(op == model::Op::LogAnd ? *a : !*a, inst, from);
       return op == model::Op::LogAnd ? (*a && *b) : (*a || *b);
     }

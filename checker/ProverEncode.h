@@ -162,6 +162,11 @@ private:
   bool definitional_ = false;                // setDefinitional
   /// Facts from index `from` on hold only when `cond` does (an operand C may not evaluate).
   void onlyWhen(const z3::expr& cond, Instance& inst, size_t from);
+  /// When an operand C may not evaluate cannot be encoded: its facts so far (from index
+  /// `from` on: a divisor's `!= 0`) must not stay in the instance unguarded, where they
+  /// would rule out the executions that skip it (review of the twenty-third session:
+  /// `m == 0 || (t / m > 0 && x[t] > 1.f)` kept m != 0).
+  static std::nullopt_t dropFactsFrom(Instance& inst, size_t from);
   std::vector<z3::expr> atoms_;
   std::vector<Division> divisions_;
   std::map<const model::Var*, int> paramAtoms_;

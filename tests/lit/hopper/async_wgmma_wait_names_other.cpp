@@ -44,7 +44,7 @@ void k(const exo::bf16* __restrict__ A, const exo::bf16* __restrict__ B, float* 
     exo::sm90::wgmma_store(C, 64, 64, 0, SECOND);
   }
 }
-// CHECK: async_wgmma_wait_names_other.cpp:38:5: error: cannot prove when the asynchronous 'exo::sm90::wgmma_async_sw128' issued here completes, because no await of queue 'wgmma' that names the registers of 'acc2[g][i][j]' completes it (an await's CUDA form orders only the registers passed to it); complete it with an await on 'acc2'
+// CHECK: async_wgmma_wait_names_other.cpp:38:5: error: cannot prove when the asynchronous 'exo::sm90::wgmma_async_sw128' issued here completes, because no await of queue 'wgmma' that names the registers of 'acc2[g][i][j]' completes it (an await's CUDA form orders only the registers passed to it, and the first run of an await statement that completes the group must name them: a later run of it in a loop is not looked for); name them there, or await each register array the group writes in a statement of its own (for 'acc2': one per array, not one in a loop over them)
 // CHECK-NOT: error:
 // SLOTS: async_wgmma_wait_names_other.cpp:38:5: error: cannot prove when the asynchronous 'exo::sm90::wgmma_async_sw128' issued here completes, because no await of queue 'wgmma' that names the registers of 'acc[g][1][i][j]' completes it
 // SLOTS-NOT: error:
