@@ -1017,12 +1017,13 @@ private:
       return at(Expr::intLit(v->isUnsigned() ? static_cast<int64_t>(v->getZExtValue()) : v->getExtValue(), typeOf(dr)),
                 dr);
     }
-    // A floating-point constant from outside the kernel (constexpr float EPS = 1e-5f):
-    // its value, exactly.
-    // A `const double` with a constant initializer is one too (C++ does not let constant
-    // expressions read it, but nothing may change it).
-    if (const auto* vd = llvm::dyn_cast<c::VarDecl>(d); vd && vd->getType()->isRealFloatingType() && !vars_.count(vd) &&
-                                                        vd->getType().isConstQualified() && vd->hasConstantInitialization()) {
+    // A floating-point constant from outside the kernel (`constexpr float kEps = 1e-5f`,
+    // or a `const double` with a constant initializer: C++ does not let constant
+    // expressions read that one, but nothing may change it unless it is volatile): its
+    // value, exactly.
+    if (const auto* vd = llvm::dyn_cast<c::VarDecl>(d);
+        vd && vd->getType()->isRealFloatingType() && !vars_.count(vd) && vd->getType().isConstQualified() &&
+        !vd->getType().isVolatileQualified() && vd->hasConstantInitialization()) {
       ScalarKind k;
       const c::APValue* v = vd->evaluateValue();
       if (v && v->isFloat() && scalarKind(dr->getType(), k) && (k == ScalarKind::Float || k == ScalarKind::Double))

@@ -3,7 +3,8 @@
 // initializer): each is its value, printed as a hexadecimal literal that g++ and nvcc
 // read alike, with the constant's name in a comment. They were refused before the
 // twenty-third session ("a reference to 'kEps' from outside the kernel"; a probe of
-// typical kernels: layernorm's epsilon). A global that is not a constant still is.
+// typical kernels: layernorm's epsilon). A global that is not a constant (or is volatile)
+// still is.
 // RUN: %exo-cuda %s -o %t.cu -- -I%exo-include
 // RUN: FileCheck %s < %t.cu
 // CHECK: y[b * 256 + t] = (float)(x[b * 256 + t] * (0x1.5555555555555p-2 /* kThird */)) / (x[b * 256 + t] + (0x1.4f8b58p-17f /* kEps */) + (0x1.4f8b58p-18f /* kHalfEps */));
@@ -13,6 +14,8 @@
 // RUN: sed -e 's|^const double kThree = 3.0;|double kThree = 3.0;|' %s > %t.mutable.cpp
 // RUN: not %exo-cuda --check-only %t.mutable.cpp -- -I%exo-include 2>&1 | FileCheck %s --check-prefix=MUTABLE
 // MUTABLE: error: a reference to 'kThree' from outside the kernel is not supported in an exo kernel; pass it as a parameter or make it a constexpr integer or floating-point constant
+// RUN: sed -e 's|^const double kThree = 3.0;|const volatile double kThree = 3.0;|' %s > %t.volatile.cpp
+// RUN: not %exo-cuda --check-only %t.volatile.cpp -- -I%exo-include 2>&1 | FileCheck %s --check-prefix=MUTABLE
 #include <exo/exo.hpp>
 
 constexpr float kEps = 1e-5f;
