@@ -2,6 +2,7 @@
 
 #include <functional>
 
+#include "model/Evaluate.h"
 #include "model/Walk.h"
 
 namespace exo::checker {
@@ -137,7 +138,19 @@ KernelFacts collectFacts(const Kernel& k) {
   KernelFacts f;
   f.kernel = &k;
   if (k.body) Collector(f).stmt(*k.body);
+  std::set<const Var*> written;
+  for (const AccessSite& s : f.sites)
+    if (s.write) written.insert(s.var);
+  for (const Var* p : k.params)
+    if (p->isGlobalPointer() && p->type.pointeeConst && !p->type.isFloating() && model::integerBits(p->type.scalar) > 0 &&
+        !written.count(p))
+      f.modelledInputs.insert(p);
   return f;
+}
+
+bool isModelledInputRead(const Expr& e, const KernelFacts& facts) {
+  return e.kind == ExprKind::Index && e.var && e.args.size() == 1 && e.args[0] && facts.modelledInputs.count(e.var) &&
+         !e.type.isPointer;
 }
 
 }  // namespace exo::checker

@@ -72,7 +72,16 @@ struct KernelFacts {
   std::map<const model::Var*, const model::Stmt*> loopOf;  // loop variable -> its For
   std::set<const model::Var*> assigned;        // scalars assigned after their declaration
   std::vector<const model::Expr*> assumes;     // exo::assume conditions
+  /// Integer inputs whose values the prover models (`const int* idx`: a pointer parameter
+  /// to a const integer type that nothing in the kernel writes, and that no written
+  /// pointer may alias, which checker/Prover's aliasing check refuses): every read of
+  /// element i is one value for the whole launch, so a read is an uninterpreted function
+  /// of its index (gathers, CSR row bounds, histogram bins).
+  std::set<const model::Var*> modelledInputs;
 };
+
+/// Is e a read of a modelled input (KernelFacts::modelledInputs) at one index?
+bool isModelledInputRead(const model::Expr& e, const KernelFacts& facts);
 
 KernelFacts collectFacts(const model::Kernel& k);
 

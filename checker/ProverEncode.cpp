@@ -391,10 +391,13 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
       why = "'" + v->name + "' is not an integer value known before the kernel runs";
       return std::nullopt;
     }
-    case ExprKind::Index:
-      why = "it depends on data read from '" + (e.var ? e.var->name : std::string("?")) +
-            "' at run time";
+    case ExprKind::Index: {
+      if (isModelledInputRead(e, facts)) return inputRead(e, inst, why, depth);
+      const bool written = e.var && e.var->isGlobalPointer() && !facts.modelledInputs.count(e.var);
+      why = "it depends on data read from '" + (e.var ? e.var->name : std::string("?")) + "' at run time" +
+            (written && !e.var->type.isFloating() ? ", and only a 'const' integer input that the kernel never writes is modelled" : "");
       return std::nullopt;
+    }
     case ExprKind::Unary: {
       if (e.args.empty()) break;
       if (e.op == model::Op::Not) {
@@ -659,6 +662,23 @@ std::optional<z3::expr> Encoder::opaqueCondition(const Expr& cond, Instance& ins
   if (it == opaque_.end())
     it = opaque_.emplace(&cond, z3::function(("cond!" + std::to_string(counter_++)).c_str(), sorts, ctx.bool_sort())).first;
   return it->second(args);
+}
+
+std::optional<Poly> Encoder::inputRead(const Expr& e, Instance& inst, std::string& why, int depth) {
+  std::optional<Poly> i = intExpr(*e.args[0], inst, why, depth + 1);
+  if (!i) return std::nullopt;
+  auto f = inputs_.find(e.var);
+  if (f == inputs_.end())
+    f = inputs_.emplace(e.var, z3::function(("input!" + e.var->name).c_str(), ctx.int_sort(), ctx.int_sort())).first;
+  const ScalarKind k = e.type.scalar;
+  int a = newAtom(e.var->name + "[]");
+  z3::expr index = toZ3(*i);
+  // A definition (element `index` of the input) and the element type's range: both hold
+  // for any index, so they restrict no instance (an apart or definitional one included).
+  inst.facts.push_back(atoms_[a] == f->second(index));
+  inst.facts.push_back(atoms_[a] >= wideVal(minValue(k)) && atoms_[a] <= wideVal(maxValue(k)));
+  inputReads_.push_back({e.var, index, a});
+  return Poly::atom(a);
 }
 
 std::optional<int> Encoder::boundedBits(const Expr& e) const {

@@ -37,6 +37,14 @@ struct Poly {
   void splitBy(int a, Poly& quotient, Poly& rest) const;
 };
 
+/// A read of a modelled input (KernelFacts::modelledInputs) that the encoding made: the
+/// array, the index and the atom of the value (a witness names them: `idx[3] = -1`).
+struct InputRead {
+  const model::Var* var;
+  z3::expr index;
+  int value;
+};
+
 /// One instantiation of the loops around an access: fresh atoms for each enclosing
 /// loop, the facts that bound them, and the executing thread.
 struct Instance {
@@ -73,6 +81,13 @@ public:
   /// as atoms are made (the overflow check of an assume uses only the assumes before it).
   const std::vector<z3::expr>& definitions() const { return definitions_; }
   const std::vector<std::pair<const model::Var*, int>>& params() const { return params_; }
+  /// The function of a modelled input's elements, once a read of it was encoded.
+  /// Every read of a modelled input encoded so far (all instances), in order.
+  const std::vector<InputRead>& inputReads() const { return inputReads_; }
+  const z3::func_decl* inputFunction(const model::Var* v) const {
+    auto it = inputs_.find(v);
+    return it == inputs_.end() ? nullptr : &it->second;
+  }
 
   /// Instantiates the loops and conditions along `path`. Unencodable loop bounds or
   /// conditions are dropped (over-approximation: more instances, never fewer).
@@ -137,6 +152,8 @@ public:
 
 private:
   std::optional<Poly> integerValue(const model::Expr& e, Instance& inst, std::string& why, int depth);
+  /// A read of a modelled input: a fresh atom equal to the input's function at the index.
+  std::optional<Poly> inputRead(const model::Expr& e, Instance& inst, std::string& why, int depth);
   /// k such that e's value is always in [0, 2^k), when the expression shows it.
   std::optional<int> boundedBits(const model::Expr& e) const;
   /// An uninterpreted predicate standing for a condition that cannot be encoded: a
@@ -182,6 +199,8 @@ private:
   };
   std::map<std::string, ParamDivision> paramDivs_;  // `n / 64`: one pair of atoms per launch
   std::map<const model::Expr*, z3::func_decl> opaque_;
+  std::map<const model::Var*, z3::func_decl> inputs_;  // one function per modelled input
+  std::vector<InputRead> inputReads_;
   int counter_ = 0;
 };
 

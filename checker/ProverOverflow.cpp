@@ -149,7 +149,11 @@ public:
       }
       case ExprKind::VarRef:
         return e.var ? var(e.var) : Range::whole(e.type.scalar, false);
-      case ExprKind::FloatLit: case ExprKind::Index: case ExprKind::Call: case ExprKind::Window:
+      case ExprKind::Index:
+        // A modelled input's element is any value of its type, and the encoder uses it
+        // as that value (in indices, conditions, loop bounds): its arithmetic is checked.
+        return Range::whole(e.type.scalar, isModelledInputRead(e, facts_));
+      case ExprKind::FloatLit: case ExprKind::Call: case ExprKind::Window:
         return Range::whole(e.type.scalar, false);
       case ExprKind::Cast: {
         if (e.args.size() != 1 || !isInteger(e.type.scalar) || e.type.isPointer || !isInteger(e.args[0]->type.scalar))
@@ -424,6 +428,11 @@ struct Root {
   /// divisor the prover models (not data), for a zero divisor. Its other arithmetic is
   /// not checked (an accumulator's `acc + a * b`: the data decides).
   bool divisionsOnly = false;
+  /// The initializer of a scalar whose value only reaches stored values (no index,
+  /// condition or bound reads it, through other scalars either): its arithmetic on
+  /// modelled inputs is not checked, as a stored value's (`int len = rp[r + 1] - rp[r];`
+  /// then `y[r] = len`: the data decides, and the prover never uses the value).
+  bool inputsDecide = false;
   std::string where;                 // "the index of 's'", ...
   std::shared_ptr<Ranges> ranges;    // intervals under the bounds it may use
 };
@@ -508,6 +517,7 @@ private:
       addBounds(bounds, *facts_.assumes[i]);
     }
     body_ = std::make_shared<Ranges>(facts_, bounds);
+    if (k_.body) findModelUsedScalars(*k_.body);
     // exo::extent shapes: the launcher evaluates them (the tensor maps' dimensions) once
     // every assume holds, in the kernel's types, even where the kernel itself never does
     // (review of the fifteenth session: `n * m` wrapped and TMA dropped the rows past it;
@@ -584,7 +594,10 @@ private:
         add(s.cond.get(), path_, instr_, "the condition of an 'if'");
         break;
       case StmtKind::Decl:
-        if (s.init && s.var && !s.var->isArray()) add(s.init.get(), path_, instr_, "the initializer of '" + s.var->name + "'");
+        if (s.init && s.var && !s.var->isArray()) {
+          add(s.init.get(), path_, instr_, "the initializer of '" + s.var->name + "'");
+          roots_.back().inputsDecide = !modelUsed_.count(s.var);
+        }
         break;
       case StmtKind::Assign:
         // `y[t] = x[t] / (t - 5)`: a division by zero in a stored value (review of the
@@ -617,18 +630,52 @@ private:
 
   // ------------------------------------------------------------- checks
 
+  /// The scalars whose values the prover may use (modelUsed_): those read anywhere but in
+  /// a stored value (an assignment's right side, outside its indices), and those whose
+  /// initializer one of them reads.
+  void findModelUsedScalars(Stmt& body) {
+    std::map<const Var*, std::set<const Var*>> initReads;  // scalar -> scalars its initializer reads
+    std::function<void(const Expr&, bool, const Var*)> visit = [&](const Expr& e, bool value, const Var* owner) {
+      if (e.kind == ExprKind::VarRef && e.var && e.var->kind == VarKind::Scalar) {
+        if (!value) modelUsed_.insert(e.var);
+        else if (owner) initReads[owner].insert(e.var);
+      }
+      for (const ExprPtr& a : e.args)
+        if (a) visit(*a, value && e.kind != ExprKind::Index && e.kind != ExprKind::Window, owner);
+    };
+    walkStmts(body, [&](Stmt& s, const std::vector<Stmt*>&) {
+      const bool scalarDecl = s.kind == StmtKind::Decl && s.var && !s.var->isArray();
+      forEachOwnExpr(s, [&](const ExprPtr& e) {
+        if (!e) return;
+        if (s.kind == StmtKind::Assign && e == s.rhs) visit(*e, true, nullptr);
+        else if (scalarDecl && e == s.init) visit(*e, true, s.var);
+        else visit(*e, false, nullptr);
+      });
+      return true;
+    });
+    std::vector<const Var*> work(modelUsed_.begin(), modelUsed_.end());
+    while (!work.empty()) {
+      const Var* v = work.back();
+      work.pop_back();
+      for (const Var* w : initReads[v])
+        if (modelUsed_.insert(w).second) work.push_back(w);
+    }
+  }
+
   void checkRoot(Root& root) {
     std::vector<std::pair<const Expr*, bool>> local;
     std::vector<Operation> ops;
     if (root.increment) ops.push_back({root.expr, {}});
     else collectOps(*root.expr, local, ops);
+    if (root.inputsDecide)
+      ops.erase(std::remove_if(ops.begin(), ops.end(), [](const Operation& op) { return readsInput(*op.e); }), ops.end());
     if (root.divisionsOnly)
       ops.erase(std::remove_if(ops.begin(), ops.end(),
                                [&](const Operation& op) {
                                  const bool division = op.e->kind == ExprKind::Binary &&
                                                        (op.e->op == model::Op::Div || op.e->op == model::Op::Rem) &&
                                                        isInteger(op.e->type.scalar);
-                                 return !division || !root.ranges->of(*op.e->args[1]).known;
+                                 return !division || !root.ranges->of(*op.e->args[1]).known || readsInput(*op.e->args[1]);
                                }),
                 ops.end());
     std::vector<const Operation*> pending;
@@ -647,7 +694,16 @@ private:
   /// checked (against 0). One with a modelled dividend is checked whole (`a / (t - 6)`:
   /// INT_MIN / -1 too).
   static bool onlyDivisor(const Root& root, const Expr& e) {
-    return root.divisionsOnly && !root.ranges->of(*e.args[0]).known;
+    return root.divisionsOnly && (!root.ranges->of(*e.args[0]).known || readsInput(*e.args[0]));
+  }
+
+  /// Does e read memory? A stored value's data, modelled inputs included, is not checked
+  /// (`y[t] = x[t] / cnt[t]`: the data decides), as before inputs were modelled.
+  static bool readsInput(const Expr& e) {
+    if (e.kind == ExprKind::Index) return true;
+    for (const ExprPtr& a : e.args)
+      if (a && readsInput(*a)) return true;
+    return false;
   }
 
   std::string contextKey(const Root& root) {
@@ -1011,6 +1067,8 @@ private:
       loops += (loops.empty() ? "" : ", ") + l->var->name + " = " + std::to_string(val(m, enc.atomExpr(it->second)));
     }
     if (!loops.empty()) out += (out.empty() ? "" : "; ") + loops;
+    std::string data = inputValuesText(enc, m);
+    if (!data.empty()) out += (out.empty() ? "" : "; ") + data;
     return out.empty() ? "any parameter values" : out;
   }
 
@@ -1143,6 +1201,7 @@ private:
   std::vector<Root> roots_;
   std::vector<ExprPtr> synthetic_;  // `v + step` of the loops
   std::shared_ptr<Ranges> body_;
+  std::set<const Var*> modelUsed_;  // findModelUsedScalars
   Path path_;
   const Stmt* instr_ = nullptr;
   std::optional<Queries> q_;

@@ -1,5 +1,7 @@
 #include "checker/ProverReport.h"
 
+#include <set>
+
 #include "model/Evaluate.h"
 
 namespace exo::checker {
@@ -112,7 +114,27 @@ std::string witnessText(const Encoder& enc, const z3::model& m, const Side& a, c
     second = true;
   }
   if (!seq.empty()) out += (out.empty() ? "" : "; ") + seq;
+  std::string data = inputValuesText(enc, m);
+  if (!data.empty()) out += (out.empty() ? "" : "; ") + data;
   return out.empty() ? "any parameter values" : out;
+}
+
+std::string inputValuesText(const Encoder& enc, const z3::model& m) {
+  // The input elements that the question's formulas read (their atoms have a value in
+  // the model), each once, in the order the encoding read them; the value is the input
+  // function's at that index, so equal indices show equal values. With them the witness
+  // is a run of the program on that data.
+  std::string out;
+  std::set<std::string> seen;
+  for (const InputRead& r : enc.inputReads()) {
+    if (!m.has_interp(enc.atomExpr(r.value).decl())) continue;
+    const int64_t i = val(m, r.index);
+    std::string one = r.var->name + "[" + std::to_string(i) + "]";
+    if (!seen.insert(one).second) continue;
+    const z3::func_decl* f = enc.inputFunction(r.var);
+    out += (out.empty() ? "" : ", ") + one + " = " + std::to_string(val(m, m.eval((*f)(enc.ctx.int_val(i)), true)));
+  }
+  return out;
 }
 
 }  // namespace exo::checker

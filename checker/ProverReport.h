@@ -31,5 +31,7 @@ std::string threadText(const Encoder& enc, const z3::model& m, const Side& s);
 std::string elementText(const Encoder& enc, const z3::model& m, const Side& s);
 /// The parameter values and the sequential loop iterations of the witness.
 std::string witnessText(const Encoder& enc, const z3::model& m, const Side& a, const Side& b);
+/// "idx[3] = -1, ...": the modelled input elements the model's question reads.
+std::string inputValuesText(const Encoder& enc, const z3::model& m);
 
 }  // namespace exo::checker

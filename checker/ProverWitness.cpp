@@ -16,6 +16,12 @@ class Replay {
 public:
   Replay(const Encoder& enc, const z3::model& m, const Side& s) : enc_(enc), m_(m), s_(s) {
     for (auto& [v, atom] : enc.params()) env_[v] = val(m, enc.atomExpr(atom));
+    // A modelled input's elements are the model's function: the witness's input data.
+    read_ = [this](const Var* v, Wide i) -> std::optional<Wide> {
+      const z3::func_decl* f = enc_.inputFunction(v);
+      if (!f || i < INT64_MIN || i > INT64_MAX) return std::nullopt;
+      return Wide(val(m_, m_.eval((*f)(enc_.ctx.int_val(static_cast<int64_t>(i))), true)));
+    };
   }
 
   WitnessCheck run() {
@@ -51,7 +57,7 @@ private:
   static std::string text(Wide v) { return std::to_string(static_cast<long long>(v)); }
 
   std::optional<Wide> value(const Expr& e, int depth = 0) {
-    return evaluate(e, [&](const Var* v) { return variable(v, depth); }).value;
+    return evaluate(e, [&](const Var* v) { return variable(v, depth); }, read_).value;
   }
 
   /// A loop variable or parameter of the witness, or a scalar declared once with an
@@ -75,7 +81,7 @@ private:
     std::optional<Wide> lo = value(*loop.lo);
     if (!lo) return true;  // reads memory or a run-time scalar: cannot replay, accept
     Env env = [&](const Var* x) { return variable(x, 0); };
-    LoopEnd end = runLoop(loop, *lo, env, kMaxIterations, [&](Wide cur) { return cur != v; });
+    LoopEnd end = runLoop(loop, *lo, env, kMaxIterations, [&](Wide cur) { return cur != v; }, read_);
     // Reached; or the bound is unknown, or the loop too long to replay: accept.
     return end == LoopEnd::Stopped || end == LoopEnd::Unknown || end == LoopEnd::TooLong;
   }
@@ -118,6 +124,7 @@ private:
   const z3::model& m_;
   const Side& s_;
   std::map<const Var*, Wide> env_;
+  Reader read_;
   WitnessCheck result_;
 };
 

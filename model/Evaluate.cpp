@@ -53,6 +53,7 @@ namespace {
 
 struct Evaluator {
   const Env& env;
+  const Reader& read;
   std::string undefined;
 
   std::optional<Wide> fail(const Expr& e, const char* what) {
@@ -79,7 +80,14 @@ struct Evaluator {
       }
       case ExprKind::VarRef:
         return e.var ? env(e.var) : std::nullopt;
-      case ExprKind::FloatLit: case ExprKind::Index: case ExprKind::Call: case ExprKind::Window:
+      case ExprKind::Index: {
+        if (!read || !e.var || e.args.size() != 1 || !e.args[0] || !isIntegerKind(e.type.scalar) || e.type.isPointer)
+          return std::nullopt;
+        std::optional<Wide> i = eval(*e.args[0]);
+        if (!i) return std::nullopt;
+        return read(e.var, *i);
+      }
+      case ExprKind::FloatLit: case ExprKind::Call: case ExprKind::Window:
         return std::nullopt;
       case ExprKind::Cast: {
         if (e.args.size() != 1 || !isIntegerKind(e.type.scalar) || e.type.isPointer) return std::nullopt;
@@ -158,8 +166,8 @@ ScalarKind compareKind(const Stmt& loop) {
 
 }  // namespace
 
-Evaluation evaluate(const Expr& e, const Env& env) {
-  Evaluator ev{env, {}};
+Evaluation evaluate(const Expr& e, const Env& env, const Reader& read) {
+  Evaluator ev{env, read, {}};
   Evaluation r;
   r.value = ev.eval(e);
   if (!r.value) r.undefined = ev.undefined;
@@ -173,12 +181,12 @@ std::optional<int64_t> constantValue(const Expr& e) {
 }
 
 LoopEnd runLoop(const Stmt& loop, Wide start, const Env& env, int64_t limit,
-                const std::function<bool(Wide)>& visit) {
+                const std::function<bool(Wide)>& visit, const Reader& read) {
   ScalarKind var = loop.var ? loop.var->type.scalar : ScalarKind::Int;
   ScalarKind cmp = compareKind(loop);
   Wide v = convertInteger(start, var);  // the declaration converts the initializer
   for (int64_t i = 0; i < limit; ++i) {
-    std::optional<Wide> hi = evaluate(*loop.hi, env).value;
+    std::optional<Wide> hi = evaluate(*loop.hi, env, read).value;
     if (!hi) return LoopEnd::Unknown;
     if (!(convertInteger(v, cmp) < *hi)) return LoopEnd::Done;
     if (!visit(v)) return LoopEnd::Stopped;

@@ -43,8 +43,13 @@ struct Evaluation {
   std::string undefined;
 };
 
-/// e's value under env. Floating-point values, memory reads and calls have no value.
-Evaluation evaluate(const Expr& e, const Env& env);
+/// Values of memory: element `index` of a one-dimensional array (a pointer parameter);
+/// nullopt when unknown.
+using Reader = std::function<std::optional<Wide>(const Var*, Wide index)>;
+
+/// e's value under env. Floating-point values, memory reads and calls have no value;
+/// with `read`, a read `a[i]` of an integer element has the value it gives.
+Evaluation evaluate(const Expr& e, const Env& env, const Reader& read = {});
 
 /// The value of an expression that reads no variable and fits in 64 bits.
 std::optional<int64_t> constantValue(const Expr& e);
@@ -62,7 +67,7 @@ enum class LoopEnd {
 /// `visit(v)` for each value of the variable while `v < hi` holds after the usual
 /// arithmetic conversions (Stmt::compareAs), until `visit` returns false.
 LoopEnd runLoop(const Stmt& loop, Wide start, const Env& env, int64_t limit,
-                const std::function<bool(Wide)>& visit);
+                const std::function<bool(Wide)>& visit, const Reader& read = {});
 
 /// The constant trip count of a loop whose bounds read no variable: how many times C++
 /// runs its body. -1 if the bounds are not constant or it runs more than `limit` times.

@@ -1,6 +1,8 @@
-// index read from memory
+// An index read from an integer input (modelled: any value of its type, one per element):
+// two blocks may write one element, and the witness shows the data that makes them.
 // RUN: not %exo-cuda --check-only %s 2>&1 | FileCheck %s
-// CHECK: :[[@LINE+8]]:7: error: cannot prove that the access
+// CHECK: :[[@LINE+9]]:7: error: blocks (1) and (0) both write 'y' element y[0]; blocks cannot synchronize
+// CHECK: :[[@LINE+8]]:7: note: for example with n = 512; idx[256] = 0, idx[0] = 0
 #include <exo/exo.hpp>
 
 [[exo::kernel]]

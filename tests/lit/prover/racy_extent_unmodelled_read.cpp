@@ -35,7 +35,11 @@ void gather(int n, int m, const int* __restrict__ idx, const float* __restrict__
   [[exo::parallel(block)]] for (int b = 0; b < n / 256; ++b)
     [[exo::parallel(thread)]] for (int t = 0; t < 256; ++t) {
       const int j = idx[b * 256 + t];
-      // CHECK: racy_extent_unmodelled_read.cpp:[[@LINE+1]]:45: error: cannot prove that the access 'src[j]' is inside the extent of 'src', because its index 'j' cannot be modelled: it depends on data read from 'idx'
+      // Since idx (a const int input the kernel never writes) is modelled, the prover
+      // shows the data that reads past the end.
+      // CHECK: racy_extent_unmodelled_read.cpp:[[@LINE+3]]:49: error: index 'j' (= 1) of 'src' out of bounds (extent 1) for thread (0) of block (0)
+      // CHECK: note: the extent here
+      // CHECK: racy_extent_unmodelled_read.cpp:[[@LINE+1]]:49: note: for example with n = 256, m = 1; idx[0] = 1
       out[b * 256 + t] = j >= 0 && j <= m ? src[j] : 0.f;  // 'j <= m': src[m] is past the end
     }
 }
