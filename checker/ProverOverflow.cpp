@@ -631,8 +631,11 @@ private:
   // ------------------------------------------------------------- checks
 
   /// The scalars whose values the prover may use (modelUsed_): those read anywhere but in
-  /// a stored value (an assignment's right side, outside its indices), and those whose
-  /// initializer one of them reads.
+  /// a stored value (an assignment's right side or a scalar's initializer, outside its
+  /// indices and its guards: a `?:` condition, an operand of `&&` / `||`, which decide
+  /// whether an access runs), and those whose initializer one of them reads. (Review of
+  /// the twenty-fourth session: `s = idx[i] * k` guarding `s >= 0 && s < k * m ? x[idx[i]]
+  /// : 0.f` was left unchecked, and a wrapped s let an out-of-bounds read through.)
   void findModelUsedScalars(Stmt& body) {
     std::map<const Var*, std::set<const Var*>> initReads;  // scalar -> scalars its initializer reads
     std::function<void(const Expr&, bool, const Var*)> visit = [&](const Expr& e, bool value, const Var* owner) {
@@ -640,8 +643,13 @@ private:
         if (!value) modelUsed_.insert(e.var);
         else if (owner) initReads[owner].insert(e.var);
       }
-      for (const ExprPtr& a : e.args)
-        if (a) visit(*a, value && e.kind != ExprKind::Index && e.kind != ExprKind::Window, owner);
+      const bool guards = e.kind == ExprKind::Binary && (e.op == model::Op::LogAnd || e.op == model::Op::LogOr);
+      for (size_t i = 0; i < e.args.size(); ++i)
+        if (const ExprPtr& a = e.args[i])
+          visit(*a,
+                value && e.kind != ExprKind::Index && e.kind != ExprKind::Window && !guards &&
+                    !(e.kind == ExprKind::Select && i == 0),
+                owner);
     };
     walkStmts(body, [&](Stmt& s, const std::vector<Stmt*>&) {
       const bool scalarDecl = s.kind == StmtKind::Decl && s.var && !s.var->isArray();

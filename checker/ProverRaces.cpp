@@ -252,11 +252,22 @@ std::optional<std::string> RaceCheck::conditionalBarrierRuns(const PairQuery& q,
   return std::nullopt;
 }
 
-/// One of two conflicting sites is an atomic reduction: say why that does not help.
-void RaceCheck::noteAtomicMixed(const AccessSite& A, const AccessSite& B) {
-  if (A.atomic == B.atomic) return;
+/// One of two conflicting sites is an atomic reduction: say why that does not help. Both
+/// are a kernel's own `+=` of a global array: say how to make them atomic (a histogram).
+bool RaceCheck::noteAtomicMixed(const AccessSite& A, const AccessSite& B) {
+  auto addition = [](const AccessSite& x) {
+    return !x.instr && x.stmt && x.stmt->kind == StmtKind::Assign && x.stmt->op == "+=" && x.stmt->lhs.get() == x.expr;
+  };
+  if (A.atomic == B.atomic) {
+    if (!A.atomic && A.var == B.var && A.var->isGlobalPointer() && !A.var->type.pointeeConst && addition(A) && addition(B)) {
+      sink_.diag(DiagID::note_reduce_param, A.range(), {A.var->name});
+      return true;
+    }
+    return false;
+  }
   const AccessSite& r = A.atomic ? A : B;
   sink_.diag(DiagID::note_atomic_mixed, r.range(), {r.instr ? r.instr->instr->name : "this statement", r.var->name});
+  return false;
 }
 
 void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
@@ -314,11 +325,11 @@ void RaceCheck::reportRace(PairQuery& q, size_t depth, const Scenario& sc) {
   sink_.diag(DiagID::note_witness, qb.site->range(), {witnessText(enc, m, qa, qb)});
   noteMeaning(sink_, *qb.site);
   if (qa.site->instr != qb.site->instr) noteMeaning(sink_, *qa.site);
-  noteAtomicMixed(*qa.site, *qb.site);
+  const bool additions = noteAtomicMixed(*qa.site, *qb.site);
   if (fix)
     sink_.diag(DiagID::note_sync_fix, SrcRange{fix->at, fix->at}, {syncScopeName(fix->scope)},
                {FixIt{SrcRange{fix->at, SrcLoc{}}, std::string("[[exo::sync(") + syncScopeName(fix->scope) + ")]];\n"}});
-  else if (const Stmt* loop = loopNoBarrierSplits(*qa.site, *qb.site, collective(need)))
+  else if (const Stmt* loop = additions ? nullptr : loopNoBarrierSplits(*qa.site, *qb.site, collective(need)))
     sink_.diag(DiagID::note_race_in_one_loop, loop->range, {levelOf(loop->loop)->name, syncScopeName(need)});
 }
 

@@ -69,7 +69,8 @@ private:
                       const std::pair<Side, Side>* sides = nullptr);
   bool crossBlock(const AccessSite& A, const AccessSite& B, bool report);
   void reportClusterRace(PairQuery& q);
-  void noteAtomicMixed(const AccessSite& A, const AccessSite& B);
+  /// True when it suggested `[[exo::reduce(add)]]` (both sites are a kernel's own `+=`).
+  bool noteAtomicMixed(const AccessSite& A, const AccessSite& B);
   static const model::Stmt* loopNoBarrierSplits(const AccessSite& a, const AccessSite& b, const model::Collective& scope);
   void reportRace(PairQuery& q, size_t depth, const Scenario& sc);
   std::optional<std::string> conditionalBarrierRuns(const PairQuery& q, int64_t fa, int64_t fb) const;

@@ -111,6 +111,9 @@ struct Var {
   /// loads (a performance hint: no analysis reads it; the printer passes it on).
   L2Policy l2Policy = L2Policy::None;
   SrcRange l2PolicyRange;  // the exo::l2_policy statement
+  /// Kernel pointer parameters marked `[[exo::reduce(add)]]`: the kernel only adds to its
+  /// elements (`h[i] += v`, each one Stmt::atomic), atomically on the GPU.
+  bool reduceAdd = false;
 
   bool isArray() const { return kind == VarKind::Array; }
   /// Leading indices implied by the owning thread (distributed registers), else 0.
@@ -258,7 +261,8 @@ struct Stmt {
   ExprPtr lhs, rhs;
   std::string op;
   /// An atomic read-modify-write: the `+=` of an instruction's `[[exo::reduce(add)]]`
-  /// operand (set by the parser when it inlines the meaning). Two of them never race.
+  /// operand (set by the parser when it inlines the meaning), or of a kernel's
+  /// `[[exo::reduce(add)]]` pointer parameter (printed as atomicAdd). Two of them never race.
   bool atomic = false;
 
   // Decl

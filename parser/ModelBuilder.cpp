@@ -111,6 +111,7 @@ public:
                                toSrcLoc(p->getLocation()));
       vars_[p] = v;
       kernel_->params.push_back(v);
+      if (!reductionParam(fn, p, *v)) return nullptr;
     }
     const auto* body = llvm::dyn_cast_or_null<c::CompoundStmt>(fn->getBody());
     if (!body) {  // e.g. a function-try-block
@@ -126,6 +127,7 @@ public:
     }
     atKernelTop_ = false;
     kernel_->body = std::move(top);
+    if (!markKernelReductions()) return nullptr;
     return std::move(kernel_);
   }
 
@@ -1662,6 +1664,86 @@ private:
       }
     }
     return true;
+  }
+
+  /// A kernel parameter marked `[[exo::reduce(add)]]` (on the parameter as written, for an
+  /// instance of a kernel template): a pointer to non-const elements that atomicAdd adds.
+  bool reductionParam(const c::FunctionDecl* fn, const c::ParmVarDecl* p, Var& v) {
+    const c::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
+    const unsigned i = p->getFunctionScopeIndex();
+    const c::ParmVarDecl* written = pattern && i < pattern->getNumParams() ? pattern->getParamDecl(i) : p;
+    if (!findAnnotation(written->attrs(), "exo.reduce.") && !findAnnotation(p->attrs(), "exo.reduce.")) return true;
+    std::string why;
+    const ScalarKind k = v.type.scalar;
+    if (!v.type.isPointer) why = "it is not a pointer: only an array in global memory can be reduced into";
+    else if (v.type.pointeeConst) why = "it points to const: a reduction writes its elements";
+    else if (k != ScalarKind::Int && k != ScalarKind::UInt && k != ScalarKind::Long && k != ScalarKind::ULong &&
+             k != ScalarKind::Float && k != ScalarKind::Double)
+      why = "its elements are '" + v.type.scalarSpelling() +
+            "', which the GPU cannot add to atomically; use 'int', 'unsigned', 'long', 'unsigned long', 'float' or 'double' elements";
+    if (!why.empty()) {
+      sink_.diag(DiagID::err_kernel_reduce_param, toSrcLoc(written->getLocation()), {v.name, why});
+      return false;
+    }
+    v.reduceAdd = true;
+    return true;
+  }
+
+  /// The accesses of a kernel's `[[exo::reduce(add)]]` parameters: each must be the target
+  /// of a `+=` (then Stmt::atomic: the prover lets two of them commute, the printer
+  /// writes atomicAdd) whose addition atomicAdd performs as C++ does.
+  bool markKernelReductions() {
+    std::set<const Var*> reduced;
+    for (const Var* p : kernel_->params)
+      if (p->reduceAdd) reduced.insert(p);
+    if (reduced.empty() || !kernel_->body) return true;
+    bool ok = true;
+    walkStmts(*kernel_->body, [&](Stmt& s, const std::vector<Stmt*>&) {
+      if (!ok) return false;
+      const Expr* target = nullptr;
+      if (s.kind == StmtKind::Assign && s.lhs && s.lhs->kind == ExprKind::Index && reduced.count(s.lhs->var)) {
+        const Var& v = *s.lhs->var;
+        if (s.op != "+=") return ok = refuseReductionUse(v, s.range, "assigns to", "add to it with '+=', or drop the attribute");
+        // C++ adds in the common type, then converts back: atomicAdd adds the value
+        // converted to the element's type. The same for integers (modulo 2^n either way)
+        // and for a double element; a float element must not get a double value.
+        if (v.type.scalar == ScalarKind::Float && s.rhs && s.rhs->type.scalar == ScalarKind::Double)
+          return ok = refuseReductionUse(v, s.range, "adds a 'double' value to",
+                                         "C++ adds in double and rounds once, atomicAdd rounds the value to float first: convert it ('static_cast<float>(v)')");
+        if (integerBits(v.type.scalar) > 0 && s.rhs && s.rhs->type.isFloating())
+          return ok = refuseReductionUse(v, s.range, "adds a floating-point value to",
+                                         "C++ adds in floating point and truncates, atomicAdd adds integers: convert it first");
+        target = s.lhs.get();
+      }
+      // `exo::aligned(p[i], n)` in a meaning names an address, not an access.
+      if (s.kind == StmtKind::Aligned && s.lhs && reduced.count(s.lhs->var)) target = s.lhs.get();
+      // Only the statement's own expressions: an instruction's inlined meaning is a child
+      // (walked next). An instruction may take the array as an operand that it reduces
+      // into itself (`exo::sm90::wgmma_store_add`): its meaning's `+=` are atomic too.
+      std::set<const Expr*> reducingOperands;
+      if (s.kind == StmtKind::Instr && s.instr)
+        for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i)
+          if (s.instr->operands[i].reduceAdd && s.operands[i]) reducingOperands.insert(s.operands[i].get());
+      forEachOwnExpr(s, [&](const ExprPtr& e) {
+        if (reducingOperands.count(e.get())) return;
+        forEachExpr(e, [&](const Expr& x) {
+          if (!ok || &x == target || !x.var || !reduced.count(x.var)) return;
+          if (x.kind == ExprKind::Index)
+            ok = refuseReductionUse(*x.var, x.range, "reads", "read the sums after the kernel (another kernel, or the host)");
+          else if (x.kind == ExprKind::VarRef || x.kind == ExprKind::Window)
+            ok = refuseReductionUse(*x.var, x.range, s.kind == StmtKind::Instr ? "passes to an instruction" : "uses",
+                                    "only '+=' of its elements is an atomic addition");
+        });
+      });
+      if (ok && target && s.kind == StmtKind::Assign) s.atomic = true;
+      return ok;
+    });
+    return ok;
+  }
+
+  bool refuseReductionUse(const Var& v, SrcRange where, const std::string& what, const std::string& hint) {
+    sink_.diag(DiagID::err_kernel_reduce_use, where, {v.name, what, hint});
+    return false;
   }
 
   /// `exo::aligned(element, bytes)` in an instruction's body.

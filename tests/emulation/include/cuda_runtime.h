@@ -21,6 +21,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <cstddef>
 #include <mutex>
@@ -58,6 +59,34 @@ inline cudaError_t cudaDeviceGetAttribute(int* v, cudaDeviceAttr, int) { return 
 // 0's to all lanes): each lane's own value is lane 0's.
 template <class T>
 inline T __shfl_sync(unsigned, T v, int) { return v; }
+// One emulated thread runs at a time between scheduling points: a plain addition is
+// atomic. The overloads CUDA has (a kernel's [[exo::reduce(add)]] additions use them).
+template <class T>
+inline T exo_atomic_add(T* p, T v) {
+  T old = *p;
+  *p = static_cast<T>(old + v);
+  return old;
+}
+inline int atomicAdd(int* p, int v) { return exo_atomic_add(p, v); }
+inline unsigned atomicAdd(unsigned* p, unsigned v) { return exo_atomic_add(p, v); }
+inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) { return exo_atomic_add(p, v); }
+inline float atomicAdd(float* p, float v) { return exo_atomic_add(p, v); }
+inline double atomicAdd(double* p, double v) { return exo_atomic_add(p, v); }
+inline unsigned atomicCAS(unsigned* p, unsigned compare, unsigned value) {
+  const unsigned old = *p;
+  if (old == compare) *p = value;
+  return old;
+}
+inline unsigned __float_as_uint(float f) {
+  unsigned u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+inline float __uint_as_float(unsigned u) {
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
 
 struct exo_dim3 {
   unsigned x = 0, y = 0, z = 0;

@@ -2,7 +2,7 @@
 // written, and no written pointer may alias them) are modelled: element i is one value of
 // its type for the whole launch, the same for every thread. Indices, loop bounds and
 // conditions that read them are then proven like any other: a gather guarded by a bounds
-// test, CSR rows clamped to the arrays, a lookup table indexed by bytes, a phase skipped
+// test, a lookup table indexed by bytes, a phase skipped
 // by a flag every thread reads alike. (The same kernels unguarded, with the data that
 // breaks them: racy_modelled_inputs.cpp.) The emulation test runs them on random data.
 // RUN: %exo-cuda --check-only %s -- -I%exo-include
@@ -21,30 +21,8 @@ void gather(int n, int m, const int* __restrict__ idx, const float* __restrict__
   }
 }
 
-// One row per thread; rowptr and col are trusted for nothing: a row's range is clamped
-// to [0, nnz) and a column outside [0, cols) is skipped.
-[[exo::kernel]]
-void spmv_csr(int rows, int nnz, int cols, const int* __restrict__ rowptr, const int* __restrict__ col,
-              const float* __restrict__ val, const float* __restrict__ x, float* __restrict__ y) {
-  exo::assume(rows % 64 == 0 && rows <= (1 << 24) && nnz >= 0 && nnz <= (1 << 28) && cols <= (1 << 24));
-  exo::extent(rowptr, rows + 1);
-  exo::extent(col, nnz);
-  exo::extent(val, nnz);
-  exo::extent(x, cols);
-  exo::extent(y, rows);
-  [[exo::parallel(block)]] for (int b = 0; b < rows / 64; ++b)
-  [[exo::parallel(thread)]] for (int t = 0; t < 64; ++t) {
-    const int r = b * 64 + t;
-    const int begin = rowptr[r] < 0 ? 0 : rowptr[r];
-    const int end = rowptr[r + 1] > nnz ? nnz : rowptr[r + 1];
-    float sum = 0.f;
-    for (int j = begin; j < end; ++j) {
-      const int c = col[j];
-      if (c >= 0 && c < cols) sum += val[j] * x[c];
-    }
-    y[r] = sum;
-  }
-}
+// CSR rows clamped to the arrays: samples/sparse (spmv_csr), proven and emulated with
+// the samples, and run on the H200 by its GPU driver.
 
 // A byte indexes a table of 256 entries: its type bounds it. The masked int too.
 [[exo::kernel]]

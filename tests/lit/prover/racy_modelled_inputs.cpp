@@ -112,4 +112,29 @@ void gather_mutable(int n, int* __restrict__ idx, const float* __restrict__ x, f
     y[b * 64 + t] = i >= 0 && i < n ? x[i] : 0.f;
   }
 }
-// CHECK: 8 errors generated.
+// A scalar computed from input data that guards an access (through a '?:' condition or
+// a bool) is used by the prover: its overflow is checked. With k = 2 and idx[i] = INT_MIN
+// + 1, s wraps to 2 and the read of x went out of bounds (review of the twenty-fourth
+// session: proven, and out of bounds on the H200).
+[[exo::kernel]]
+void guard_scalar(int n, int m, int k, const int* __restrict__ idx, const float* __restrict__ x,
+                  float* __restrict__ y, float* __restrict__ z) {
+  exo::assume(n % 64 == 0 && n <= (1 << 24) && m > 0 && m <= (1 << 20) && k >= 1 && k <= 4);
+  exo::extent(idx, n);
+  exo::extent(x, m);
+  exo::extent(y, n);
+  exo::extent(z, n);
+  [[exo::parallel(block)]] for (int b = 0; b < n / 64; ++b)
+  [[exo::parallel(thread)]] for (int t = 0; t < 64; ++t) {
+    // CHECK: racy_modelled_inputs.cpp:[[@LINE+2]]:{{[0-9]+}}: error: the product 'idx[b * 64 + t] * k' in the initializer of 's' may overflow 'int'
+    // CHECK: note: for example with n = {{[0-9]+}}, m = {{[0-9]+}}, k = {{[0-9]+}}; idx[{{[0-9]+}}] = {{-?[0-9]+}}
+    const int s = idx[b * 64 + t] * k;
+    y[b * 64 + t] = s >= 0 && s < k * m ? x[idx[b * 64 + t]] : 0.f;
+    // CHECK: racy_modelled_inputs.cpp:[[@LINE+2]]:{{[0-9]+}}: error: the product 'idx[b * 64 + t] * 2' in the initializer of 'd' may overflow 'int'
+    // CHECK: note: for example with n = {{[0-9]+}}, m = {{[0-9]+}}, k = {{[0-9]+}}; idx[{{[0-9]+}}] = {{-?[0-9]+}}
+    const int d = idx[b * 64 + t] * 2;
+    const bool inside = d >= 0 && d < 2 * m;
+    z[b * 64 + t] = inside ? x[idx[b * 64 + t]] : 0.f;
+  }
+}
+// CHECK: 10 errors generated.
