@@ -147,7 +147,7 @@ protected:
     if (A.getNumArgs() != 1 || !A.isArgIdent(0)) {
       report(S, A.getLoc(), DiagID::err_attr_args)
           << name_ << (levelOptional_ ? "takes no argument or one " + std::string(levelKind_) + ", " + levelList
-                                      : "takes exactly one " + std::string(levelKind_) + " level, one of " + levelList);
+                                      : "takes exactly one " + std::string(levelKind_) + ", one of " + levelList);
       return false;
     }
     clang::IdentifierLoc* arg = A.getArgAsIdent(0);
@@ -235,13 +235,13 @@ clang::ParsedAttrInfoRegistry::Add<SharedAttr> registerSharedAttr("exo-shared", 
 EXO_ATTR(RegistersAttr, "registers", Array, Levels{}, "")
 // Levels: the rows of the collectives table (model/Collective.h) and block_in_cluster;
 // syncs: the rows with a barrier.
-EXO_ATTR(ParallelAttr, "parallel", ForLoop, model::parallelLevelNames(), "parallel")
-EXO_ATTR(SyncAttr, "sync", EmptyStatement, model::collectiveNames(/*barriersOnly=*/true), "sync")
+EXO_ATTR(ParallelAttr, "parallel", ForLoop, model::parallelLevelNames(), "parallel level")
+EXO_ATTR(SyncAttr, "sync", EmptyStatement, model::collectiveNames(/*barriersOnly=*/true), "sync level")
 // On an instruction's parameter: the operand is a tensor-core fragment in this layout.
-EXO_ATTR(FragmentAttr, "fragment", Array, model::fragmentLayoutNames(), "fragment")
+EXO_ATTR(FragmentAttr, "fragment", Array, model::fragmentLayoutNames(), "fragment layout")
 // On an instruction's pointer parameter: its meaning only adds to the operand's
 // elements (`p[i] += v`), which the CUDA form does atomically (model/Instruction.h).
-EXO_ATTR(ReduceAttr, "reduce", Parameter, Levels{"add"}, "reduction")
+EXO_ATTR(ReduceAttr, "reduce", Parameter, Levels{"add"}, "reduction operation")
 
 }  // namespace
 }  // namespace exo

@@ -1703,7 +1703,7 @@ private:
       const Expr* target = nullptr;
       if (s.kind == StmtKind::Assign && s.lhs && s.lhs->kind == ExprKind::Index && reduced.count(s.lhs->var)) {
         const Var& v = *s.lhs->var;
-        if (s.op != "+=") return ok = refuseReductionUse(v, s.range, "assigns to", "add to it with '+=', or drop the attribute");
+        if (s.op != "+=") return ok = refuseReductionUse(v, s.range, "assigns to", "add to it with '+=' (for '-= v', write '+= -v'), or drop the attribute");
         // C++ adds in the common type, then converts back: atomicAdd adds the value
         // converted to the element's type. The same for integers (modulo 2^n either way)
         // and for a double element; a float element must not get a double value.

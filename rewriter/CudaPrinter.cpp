@@ -1311,8 +1311,11 @@ std::set<std::string> instructionHeaders(const std::vector<const Kernel*>& kerne
   std::set<std::string> out;
   for (const Kernel* k : kernels) {
     for (const auto& in : k->instructions) out.insert(in->header);
-    // A cluster body's barrier and distributed shared memory (exo::sm90::gpu).
-    if (!k->rankLoops.empty()) out.insert("exo/sm90.hpp");
+    // A cluster body's barrier and distributed shared memory, and the cluster barrier
+    // before a cluster kernel's exit (exo::sm90::gpu): a cluster kernel without any
+    // instruction printed the barrier without its header (review of the twenty-fourth
+    // session: nvcc failed).
+    if (!k->rankLoops.empty() || !k->clusterLoops.empty()) out.insert("exo/sm90.hpp");
   }
   return out;
 }

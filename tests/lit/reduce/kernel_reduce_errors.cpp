@@ -31,7 +31,7 @@ void histogram(int n, const int* __restrict__ x, [[exo::reduce(add)]] BINS) {
     // READ: kernel_reduce_errors.cpp:[[@LINE+1]]:9: error: the kernel reads 'bins', which is '{{\[\[}}exo::reduce(add)]]': the kernel may only add to its elements ('bins[i] += value', atomic on the GPU); read the sums after the kernel (another kernel, or the host)
     if (bins[v] < 100) bins[v] += 1;
 #elif defined(ASSIGN)
-    // ASSIGN: kernel_reduce_errors.cpp:[[@LINE+1]]:5: error: the kernel assigns to 'bins', which is '{{\[\[}}exo::reduce(add)]]': the kernel may only add to its elements ('bins[i] += value', atomic on the GPU); add to it with '+=', or drop the attribute
+    // ASSIGN: kernel_reduce_errors.cpp:[[@LINE+1]]:5: error: the kernel assigns to 'bins', which is '{{\[\[}}exo::reduce(add)]]': the kernel may only add to its elements ('bins[i] += value', atomic on the GPU); add to it with '+=' (for '-= v', write '+= -v'), or drop the attribute
     bins[v] = 1;
 #elif defined(FLOATINT)
     // FLOATINT: kernel_reduce_errors.cpp:[[@LINE+1]]:5: error: the kernel adds a floating-point value to 'bins'{{.*}}; C++ adds in floating point and truncates, atomicAdd adds integers: convert it first
