@@ -1715,11 +1715,9 @@ private:
                                          "C++ adds in floating point and truncates, atomicAdd adds integers: convert it first");
         target = s.lhs.get();
       }
-      // `exo::aligned(p[i], n)` in a meaning names an address, not an access.
-      if (s.kind == StmtKind::Aligned && s.lhs && reduced.count(s.lhs->var)) target = s.lhs.get();
       // Only the statement's own expressions: an instruction's inlined meaning is a child
-      // (walked next). An instruction may take the array as an operand that it reduces
-      // into itself (`exo::sm90::wgmma_store_add`): its meaning's `+=` are atomic too.
+      // (not walked, below). An instruction may take the array as an operand that it
+      // reduces into itself (`exo::sm90::wgmma_store_add`): its meaning's `+=` are atomic.
       std::set<const Expr*> reducingOperands;
       if (s.kind == StmtKind::Instr && s.instr)
         for (size_t i = 0; i < s.operands.size() && i < s.instr->operands.size(); ++i)
@@ -1736,7 +1734,9 @@ private:
         });
       });
       if (ok && target && s.kind == StmtKind::Assign) s.atomic = true;
-      return ok;
+      // Not into an instruction's meaning: its CUDA form is the instruction's own, and
+      // markReductions checked that the meaning only adds to its reduction operands.
+      return ok && s.kind != StmtKind::Instr;
     });
     return ok;
   }

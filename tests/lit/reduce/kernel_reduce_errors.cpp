@@ -13,6 +13,14 @@
 // RUN: %exo-cuda --check-only %s -- -I%exo-include
 #include <exo/exo.hpp>
 
+// An instruction that reduces into its operand with its own CUDA form: the kernel may
+// pass it a reduction parameter, whatever its meaning adds (the CUDA form is the
+// instruction's, not an atomicAdd the printer writes).
+namespace my {
+[[exo::instr(thread, "my.hpp", "my::gpu::add_scaled")]]
+inline void add_scaled([[exo::reduce(add)]] float* dst, int i, double v) { dst[i] += v * 0.5; }
+}  // namespace my
+
 #if defined(SHORT)
 #define BINS short* __restrict__ bins
 // SHORT: kernel_reduce_errors.cpp:[[@LINE+5]]:{{[0-9]+}}: error: kernel parameter 'bins' is '{{\[\[}}exo::reduce(add)]]', but its elements are 'short', which the GPU cannot add to atomically; use 'int', 'unsigned', 'long', 'unsigned long', 'float' or 'double' elements
@@ -62,7 +70,9 @@ void sums(int n, const float* __restrict__ a, [[exo::reduce(add)]] float* __rest
     // PLAINWRITE: kernel_reduce_errors.cpp:[[@LINE+1]]:5: error: the kernel assigns to 'total'
     total[0] -= a[b * 64 + t];
 #else
-    total[0] += a[b * 64 + t];
+    const float v = a[b * 64 + t];
+    total[0] += v;
+    my::add_scaled(total, 0, v);
 #endif
   }
 #endif
