@@ -138,13 +138,17 @@ KernelFacts collectFacts(const Kernel& k) {
   KernelFacts f;
   f.kernel = &k;
   if (k.body) Collector(f).stmt(*k.body);
+  // Over the arrays the sites access, not k.params: the two-tile model of a persistent
+  // kernel gives the second tile fresh pointer variables (model/Persistent), each then
+  // with its own function (a second, unrelated copy of the data: sound, only weaker).
   std::set<const Var*> written;
   for (const AccessSite& s : f.sites)
     if (s.write) written.insert(s.var);
-  for (const Var* p : k.params)
-    if (p->isGlobalPointer() && p->type.pointeeConst && !p->type.isFloating() && model::integerBits(p->type.scalar) > 0 &&
-        !written.count(p))
+  for (const AccessSite& s : f.sites) {
+    const Var* p = s.var;
+    if (p && p->isGlobalPointer() && p->type.pointeeConst && model::integerBits(p->type.scalar) > 0 && !written.count(p))
       f.modelledInputs.insert(p);
+  }
   return f;
 }
 

@@ -393,9 +393,9 @@ std::optional<Poly> Encoder::integerValue(const Expr& e, Instance& inst, std::st
     }
     case ExprKind::Index: {
       if (isModelledInputRead(e, facts)) return inputRead(e, inst, why, depth);
-      const bool written = e.var && e.var->isGlobalPointer() && !facts.modelledInputs.count(e.var);
+      const bool unmodelledGlobal = e.var && e.var->isGlobalPointer() && !facts.modelledInputs.count(e.var);
       why = "it depends on data read from '" + (e.var ? e.var->name : std::string("?")) + "' at run time" +
-            (written && !e.var->type.isFloating() ? ", and only a 'const' integer input that the kernel never writes is modelled" : "");
+            (unmodelledGlobal && !e.var->type.isFloating() ? ", and only a 'const' integer input that the kernel never writes is modelled" : "");
       return std::nullopt;
     }
     case ExprKind::Unary: {

@@ -81,9 +81,9 @@ public:
   /// as atoms are made (the overflow check of an assume uses only the assumes before it).
   const std::vector<z3::expr>& definitions() const { return definitions_; }
   const std::vector<std::pair<const model::Var*, int>>& params() const { return params_; }
-  /// The function of a modelled input's elements, once a read of it was encoded.
   /// Every read of a modelled input encoded so far (all instances), in order.
   const std::vector<InputRead>& inputReads() const { return inputReads_; }
+  /// The function of a modelled input's elements, once a read of it was encoded.
   const z3::func_decl* inputFunction(const model::Var* v) const {
     auto it = inputs_.find(v);
     return it == inputs_.end() ? nullptr : &it->second;

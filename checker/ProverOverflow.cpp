@@ -676,7 +676,7 @@ private:
     if (root.increment) ops.push_back({root.expr, {}});
     else collectOps(*root.expr, local, ops);
     if (root.inputsDecide)
-      ops.erase(std::remove_if(ops.begin(), ops.end(), [](const Operation& op) { return readsInput(*op.e); }), ops.end());
+      ops.erase(std::remove_if(ops.begin(), ops.end(), [&](const Operation& op) { return readsInput(*op.e); }), ops.end());
     if (root.divisionsOnly)
       ops.erase(std::remove_if(ops.begin(), ops.end(),
                                [&](const Operation& op) {
@@ -701,16 +701,28 @@ private:
   /// A stored value's division whose dividend is data (`x[t] / d`): only its divisor is
   /// checked (against 0). One with a modelled dividend is checked whole (`a / (t - 6)`:
   /// INT_MIN / -1 too).
-  static bool onlyDivisor(const Root& root, const Expr& e) {
+  bool onlyDivisor(const Root& root, const Expr& e) {
     return root.divisionsOnly && (!root.ranges->of(*e.args[0]).known || readsInput(*e.args[0]));
   }
 
-  /// Does e read memory? A stored value's data, modelled inputs included, is not checked
-  /// (`y[t] = x[t] / cnt[t]`: the data decides), as before inputs were modelled.
-  static bool readsInput(const Expr& e) {
+  /// Does e read memory, itself or through the initializers of the scalars it reads? A
+  /// stored value's data, modelled inputs included, is not checked (`y[t] = x[t] /
+  /// cnt[t]`: the data decides), as before inputs were modelled. Through scalars too
+  /// (final review of the twenty-fourth session): `d = idx[i] * 65536` left unchecked as
+  /// value-only, then `y[i] = 7 / d` proved d != 0 from its unwrapped value.
+  bool readsInput(const Expr& e, int depth = 0) {
     if (e.kind == ExprKind::Index) return true;
+    if (e.kind == ExprKind::VarRef && e.var && e.var->kind == VarKind::Scalar && depth < 32) {
+      auto memo = readsInputMemo_.find(e.var);
+      if (memo != readsInputMemo_.end()) return memo->second;
+      auto d = facts_.decls.find(e.var);
+      const bool reads = d != facts_.decls.end() && d->second.stmt->init && !facts_.assigned.count(e.var) &&
+                         readsInput(*d->second.stmt->init, depth + 1);
+      readsInputMemo_[e.var] = reads;
+      return reads;
+    }
     for (const ExprPtr& a : e.args)
-      if (a && readsInput(*a)) return true;
+      if (a && readsInput(*a, depth)) return true;
     return false;
   }
 
@@ -1210,6 +1222,7 @@ private:
   std::vector<ExprPtr> synthetic_;  // `v + step` of the loops
   std::shared_ptr<Ranges> body_;
   std::set<const Var*> modelUsed_;  // findModelUsedScalars
+  std::map<const Var*, bool> readsInputMemo_;
   Path path_;
   const Stmt* instr_ = nullptr;
   std::optional<Queries> q_;

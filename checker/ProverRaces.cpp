@@ -259,7 +259,8 @@ bool RaceCheck::noteAtomicMixed(const AccessSite& A, const AccessSite& B) {
     return !x.instr && x.stmt && x.stmt->kind == StmtKind::Assign && x.stmt->op == "+=" && x.stmt->lhs.get() == x.expr;
   };
   if (A.atomic == B.atomic) {
-    if (!A.atomic && A.var == B.var && A.var->isGlobalPointer() && !A.var->type.pointeeConst && addition(A) && addition(B)) {
+    if (!A.atomic && A.var == B.var && A.var->isGlobalPointer() && !A.var->type.pointeeConst &&
+        model::hasKernelAtomicAdd(A.var->type.scalar) && addition(A) && addition(B)) {
       sink_.diag(DiagID::note_reduce_param, A.range(), {A.var->name});
       return true;
     }

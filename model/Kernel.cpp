@@ -384,4 +384,9 @@ bool parseAsyncRole(const std::string& text, AsyncRole& out) {
   return false;
 }
 
+bool hasKernelAtomicAdd(ScalarKind k) {
+  return k == ScalarKind::Int || k == ScalarKind::UInt || k == ScalarKind::Long || k == ScalarKind::ULong ||
+         k == ScalarKind::Float || k == ScalarKind::Double;
+}
+
 }  // namespace exo::model

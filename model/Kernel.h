@@ -57,6 +57,11 @@ struct Type {
 /// A short name of a scalar type, for identifiers ("f32", "bf16", "i32").
 const char* scalarShortName(ScalarKind k);
 
+/// An element type a kernel's `[[exo::reduce(add)]]` parameter may have: one CUDA's
+/// atomicAdd adds (int, unsigned, the 64-bit integers through unsigned long long, float,
+/// double).
+bool hasKernelAtomicAdd(ScalarKind k);
+
 /// Where an array or scalar lives.
 enum class Memory {
   Param,      // kernel parameter (scalar, or pointer into global memory)

@@ -1675,12 +1675,13 @@ private:
     if (!findAnnotation(written->attrs(), "exo.reduce.") && !findAnnotation(p->attrs(), "exo.reduce.")) return true;
     std::string why;
     const ScalarKind k = v.type.scalar;
-    if (!v.type.isPointer) why = "it is not a pointer: only an array in global memory can be reduced into";
-    else if (v.type.pointeeConst) why = "it points to const: a reduction writes its elements";
-    else if (k != ScalarKind::Int && k != ScalarKind::UInt && k != ScalarKind::Long && k != ScalarKind::ULong &&
-             k != ScalarKind::Float && k != ScalarKind::Double)
+    if (!v.type.isPointer)
+      why = "it is not a pointer: only an array in global memory can be reduced into; pass a pointer, or drop the attribute";
+    else if (v.type.pointeeConst)
+      why = "it points to const: a reduction writes its elements; drop the 'const'";
+    else if (!reducibleElement(k))
       why = "its elements are '" + v.type.scalarSpelling() +
-            "', which the GPU cannot add to atomically; use 'int', 'unsigned', 'long', 'unsigned long', 'float' or 'double' elements";
+            "', which exo-cuda does not add atomically; use 'int', 'unsigned', 'long', 'unsigned long', 'float' or 'double' elements";
     if (!why.empty()) {
       sink_.diag(DiagID::err_kernel_reduce_param, toSrcLoc(written->getLocation()), {v.name, why});
       return false;
@@ -1688,6 +1689,8 @@ private:
     v.reduceAdd = true;
     return true;
   }
+
+  static bool reducibleElement(ScalarKind k) { return model::hasKernelAtomicAdd(k); }
 
   /// The accesses of a kernel's `[[exo::reduce(add)]]` parameters: each must be the target
   /// of a `+=` (then Stmt::atomic: the prover lets two of them commute, the printer

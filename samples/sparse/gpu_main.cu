@@ -7,12 +7,12 @@
 #include "sparse_data.hpp"
 
 namespace cpu {
-#include "sparse.exo.cpp"  // the sequential specification: cpu::spmv_csr, cpu::histogram
+#include "sparse.exo.cpp"  // the sequential specification: cpu::spmv_csr, cpu::histogram, cpu::scatter_add
 }
 #ifndef EXO_GENERATED
 #error "compile with -DEXO_GENERATED='\"path/to/sparse.cu\"' (the exo-cuda output)"
 #endif
-#include EXO_GENERATED  // the launchers: ::spmv_csr(..., cudaStream_t), ::histogram(...)
+#include EXO_GENERATED  // the launchers: ::spmv_csr(..., cudaStream_t), ::histogram(...), ::scatter_add(...)
 
 static bool spmv(cudaStream_t st, int rows, int cols, int avg) {
   gpu::Case c("sparse/spmv", gpu::fmt("rows=%d cols=%d avg=%d", rows, cols, avg));

@@ -68,6 +68,22 @@ void row_lengths(int rows, const int* __restrict__ rowptr, int* __restrict__ len
   [[exo::parallel(block)]] for (int b = 0; b < rows / 64; ++b)
   [[exo::parallel(thread)]] for (int t = 0; t < 64; ++t) {
     const int n = rowptr[b * 64 + t + 1] - rowptr[b * 64 + t];
-    len[b * 64 + t] = n;
+    const int twice = n + n;  // through a second scalar too (final review of the session)
+    len[b * 64 + t] = twice;
+  }
+}
+
+// A persistent kernel: its two-tile model gives the second tile fresh pointers, each
+// modelled as an input of its own (it was refused: final review of the session).
+[[exo::kernel]]
+void gather_persistent(int n, int m, const int* __restrict__ idx, const float* __restrict__ x, float* __restrict__ y) {
+  exo::assume(n % 64 == 0 && n <= (1 << 24) && m > 0 && m <= (1 << 24));
+  exo::extent(idx, n);
+  exo::extent(x, m);
+  exo::extent(y, n);
+  [[exo::parallel(persistent)]] for (int b = 0; b < n / 64; ++b)
+  [[exo::parallel(thread)]] for (int t = 0; t < 64; ++t) {
+    const int i = idx[b * 64 + t];
+    y[b * 64 + t] = i >= 0 && i < m ? x[i] : 0.f;
   }
 }

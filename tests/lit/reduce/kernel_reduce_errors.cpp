@@ -23,7 +23,7 @@ inline void add_scaled([[exo::reduce(add)]] float* dst, int i, double v) { dst[i
 
 #if defined(SHORT)
 #define BINS short* __restrict__ bins
-// SHORT: kernel_reduce_errors.cpp:[[@LINE+5]]:{{[0-9]+}}: error: kernel parameter 'bins' is '{{\[\[}}exo::reduce(add)]]', but its elements are 'short', which the GPU cannot add to atomically; use 'int', 'unsigned', 'long', 'unsigned long', 'float' or 'double' elements
+// SHORT: kernel_reduce_errors.cpp:[[@LINE+5]]:{{[0-9]+}}: error: kernel parameter 'bins' is '{{\[\[}}exo::reduce(add)]]', but its elements are 'short', which exo-cuda does not add atomically; use 'int', 'unsigned', 'long', 'unsigned long', 'float' or 'double' elements
 #else
 #define BINS int* __restrict__ bins
 #endif
@@ -52,7 +52,7 @@ void histogram(int n, const int* __restrict__ x, [[exo::reduce(add)]] BINS) {
 
 [[exo::kernel]]
 #if defined(SCALAR)
-// SCALAR: kernel_reduce_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: kernel parameter 'total' is '{{\[\[}}exo::reduce(add)]]', but it is not a pointer: only an array in global memory can be reduced into
+// SCALAR: kernel_reduce_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: kernel parameter 'total' is '{{\[\[}}exo::reduce(add)]]', but it is not a pointer: only an array in global memory can be reduced into; pass a pointer, or drop the attribute
 void sums(int n, const float* __restrict__ a, [[exo::reduce(add)]] float total) {
 #else
 void sums(int n, const float* __restrict__ a, [[exo::reduce(add)]] float* __restrict__ total) {
@@ -80,7 +80,7 @@ void sums(int n, const float* __restrict__ a, [[exo::reduce(add)]] float* __rest
 
 #if defined(CONST)
 [[exo::kernel]]
-// CONST: kernel_reduce_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: kernel parameter 'c' is '{{\[\[}}exo::reduce(add)]]', but it points to const: a reduction writes its elements
+// CONST: kernel_reduce_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: kernel parameter 'c' is '{{\[\[}}exo::reduce(add)]]', but it points to const: a reduction writes its elements; drop the 'const'
 void copy(int n, [[exo::reduce(add)]] const int* __restrict__ c, int* __restrict__ y) {
   exo::assume(n % 64 == 0 && n <= (1 << 24));
   exo::extent(c, n);
